@@ -1,0 +1,313 @@
+"""Pinned browser runtime (Pyodide, micropip) and the nardy_core wheel the browser installs.
+
+Vendored files are fetched once into a cache folder with their registry's ordinary client (`npm pack`,
+`pip download`), checked against the pinned checksums below, and copied into `dist/` from there on every
+build. A cached build does no network I/O and takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+PYODIDE_VERSION = "314.0.7"
+# `npm view pyodide@314.0.7 dist.integrity` (Subresource-Integrity format of the npm tarball).
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# Only what a browser needs to boot Python; the tarball's consoles, maps and typings stay out.
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Kept in the cache (not served) as the record of version and licence (MPL-2.0).
+PYODIDE_RECORD_FILES = ("package.json",)
+
+MICROPIP_VERSION = "0.7.2"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "d2b63ea316a2a9dcbfeadd4f855d8cec7d54f65b3849e638a7cc627e6d35e4d5"
+
+CORE_PACKAGE = "nardy_core"
+MARKER_NAME = ".vendored.json"
+# Zip entries get this timestamp so that the wheel's bytes depend on the code alone.
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class VendorError(RuntimeError):
+    """A vendored file could not be provided; the message says what the user should install or run."""
+
+
+def pyodide_cache_path(cache_dir: Path) -> Path:
+    """Folder inside `cache_dir` that holds the unpacked, verified Pyodide runtime."""
+    return cache_dir / f"pyodide-{PYODIDE_VERSION}"
+
+
+def sri_sha512(data: bytes) -> str:
+    """Subresource-Integrity string (`sha512-<base64>`) as npm publishes it for a tarball.
+
+    >>> sri_sha512(b"")[:20]
+    'sha512-z4PhNX7vuL3xV'
+    """
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode("ascii")
+
+
+def _offline_hint(cache_dir: Path) -> str:
+    return (
+        f"or, on a machine without network access, copy a verified folder pyodide-{PYODIDE_VERSION}/ "
+        f"(or the tarball pyodide-{PYODIDE_VERSION}.tgz) into {cache_dir}/"
+    )
+
+
+def _pyodide_cache_is_complete(target: Path) -> bool:
+    """True when the marker exists and every runtime file has the size recorded in it."""
+    marker = target / MARKER_NAME
+    try:
+        record = json.loads(marker.read_text(encoding="utf-8"))
+        sizes: dict[str, int] = record["sizes"]
+        if record.get("integrity") != PYODIDE_INTEGRITY:
+            return False
+        return all((target / name).stat().st_size == sizes[name] for name in PYODIDE_RUNTIME_FILES)
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _npm_pack_pyodide(dest: Path, cache_dir: Path) -> Path:
+    """Download the pinned tarball with `npm pack` into `dest`; return its path."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise VendorError(
+            f"npm not found: install Node.js and npm (Debian: apt-get install npm), "
+            f"then build again; {_offline_hint(cache_dir)}"
+        )
+    spec = f"pyodide@{PYODIDE_VERSION}"
+    try:
+        proc = subprocess.run(
+            [npm, "pack", spec, "--pack-destination", str(dest), "--silent"],
+            capture_output=True, text=True, timeout=600, check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise VendorError(f"`npm pack {spec}` could not run ({exc}); {_offline_hint(cache_dir)}") from None
+    tarballs = sorted(dest.glob("pyodide-*.tgz"))
+    if proc.returncode != 0 or not tarballs:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+        raise VendorError(
+            f"`npm pack {spec}` failed (exit {proc.returncode}: {' | '.join(tail) or 'no output'}). "
+            f"Check that the npm registry is reachable and run the build again; {_offline_hint(cache_dir)}"
+        )
+    return tarballs[0]
+
+
+def _extract_pyodide(tarball: Path, staging: Path) -> dict[str, int]:
+    """Copy the runtime files out of the npm tarball (members live under `package/`); return sizes."""
+    sizes: dict[str, int] = {}
+    try:
+        with tarfile.open(tarball, "r:gz") as tar:
+            for name in PYODIDE_RUNTIME_FILES + PYODIDE_RECORD_FILES:
+                # Named members only: nothing else in the archive can reach the disk.
+                member = tar.extractfile(f"package/{name}")
+                if member is None:
+                    raise KeyError(name)
+                data = member.read()
+                (staging / name).write_bytes(data)
+                sizes[name] = len(data)
+    except (KeyError, tarfile.TarError, OSError) as exc:
+        raise VendorError(f"{tarball.name} is not the expected Pyodide package ({exc!r} missing or unreadable)") from None
+    return sizes
+
+
+def ensure_pyodide(cache_dir: Path) -> Path:
+    """Return `cache_dir/pyodide-<ver>/` with the verified runtime files, fetching them only if missing.
+
+    The tarball comes from `npm pack` (or from a copy the user left in `cache_dir`); its sha512 must equal
+    PYODIDE_INTEGRITY. The folder is assembled beside its final name and renamed into place, so an
+    interrupted fetch never leaves a half-filled cache behind.
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    target = pyodide_cache_path(cache_dir)
+    if _pyodide_cache_is_complete(target):
+        return target
+    with tempfile.TemporaryDirectory(prefix=".pyodide-", dir=cache_dir) as tmp:
+        tmp_path = Path(tmp)
+        local_tarball = cache_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
+        tarball = local_tarball if local_tarball.is_file() else _npm_pack_pyodide(tmp_path, cache_dir)
+        actual = sri_sha512(tarball.read_bytes())
+        if actual != PYODIDE_INTEGRITY:
+            raise VendorError(
+                f"integrity mismatch for pyodide@{PYODIDE_VERSION} ({tarball.name}): "
+                f"expected {PYODIDE_INTEGRITY}, got {actual}. The download is corrupt or not the pinned release; "
+                f"delete it and build again."
+            )
+        staging = tmp_path / "staging"
+        staging.mkdir()
+        sizes = _extract_pyodide(tarball, staging)
+        marker = {"version": PYODIDE_VERSION, "integrity": PYODIDE_INTEGRITY, "sizes": sizes}
+        (staging / MARKER_NAME).write_text(json.dumps(marker, indent=1, sort_keys=True), encoding="utf-8")
+        if target.exists():  # a leftover without a valid marker
+            shutil.rmtree(target)
+        try:
+            staging.rename(target)
+        except OSError:
+            # A concurrent build may have won the race; its result is just as good if complete.
+            if not _pyodide_cache_is_complete(target):
+                raise
+    return target
+
+
+def file_sha256(path: Path) -> str:
+    """Hex sha256 of a file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def ensure_micropip(cache_dir: Path) -> Path:
+    """Return the path of the verified micropip wheel in `cache_dir`, downloading it with pip if missing.
+
+    micropip is only shipped (the page does not load it at boot); the checksum is checked every time
+    because the file is small.
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    target = cache_dir / MICROPIP_WHEEL
+    if target.is_file() and file_sha256(target) == MICROPIP_SHA256:
+        return target
+    with tempfile.TemporaryDirectory(prefix=".micropip-", dir=cache_dir) as tmp:
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+               "--disable-pip-version-check", "--quiet", f"micropip=={MICROPIP_VERSION}", "-d", tmp]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise VendorError(f"`pip download micropip=={MICROPIP_VERSION}` could not run ({exc})") from None
+        downloaded = Path(tmp) / MICROPIP_WHEEL
+        if proc.returncode != 0 or not downloaded.is_file():
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+            raise VendorError(
+                f"`pip download micropip=={MICROPIP_VERSION}` failed ({' | '.join(tail) or 'no output'}). "
+                f"Check that PyPI is reachable (run `make deps` first), or copy {MICROPIP_WHEEL} into {cache_dir}/"
+            )
+        actual = file_sha256(downloaded)
+        if actual != MICROPIP_SHA256:
+            raise VendorError(
+                f"sha256 mismatch for {MICROPIP_WHEEL}: expected {MICROPIP_SHA256}, got {actual}"
+            )
+        os.replace(downloaded, target)
+    return target
+
+
+def read_project_version(project_root: Path) -> str:
+    """[project].version from `pyproject.toml`."""
+    with (project_root / "pyproject.toml").open("rb") as fh:
+        return str(tomllib.load(fh)["project"]["version"])
+
+
+def _record_digest(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"sha256={digest}"
+
+
+def _package_files(package_dir: Path) -> list[tuple[str, bytes]]:
+    """(archive name, bytes) of every file in the package, sorted; caches and dotfiles left out."""
+    files = []
+    for path in package_dir.rglob("*"):
+        rel = path.relative_to(package_dir.parent)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix in {".pyc", ".pyo"}:
+            continue
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        files.append((rel.as_posix(), path.read_bytes()))
+    return sorted(files)
+
+
+def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
+    """(file name, bytes) of the pure-Python wheel of `nardy_core/`; the same code gives the same bytes."""
+    version = read_project_version(project_root)
+    files = _package_files(project_root / CORE_PACKAGE)
+    if not any(name == f"{CORE_PACKAGE}/__init__.py" for name, _ in files):
+        raise VendorError(f"{project_root / CORE_PACKAGE}/__init__.py not found: is {project_root} the project root?")
+    dist_info = f"{CORE_PACKAGE}-{version}.dist-info"
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {CORE_PACKAGE}\n"
+        f"Version: {version}\n"
+        "Summary: Rules of long nardy: legal turns, step legality with reason codes, scoring.\n"
+        "License: MIT\n"
+        "Requires-Python: >=3.11\n"
+    )
+    wheel = (
+        "Wheel-Version: 1.0\n"
+        "Generator: builder.vendor\n"
+        "Root-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries = files + [
+        (f"{dist_info}/METADATA", metadata.encode()),
+        (f"{dist_info}/WHEEL", wheel.encode()),
+        (f"{dist_info}/top_level.txt", f"{CORE_PACKAGE}\n".encode()),
+    ]
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for name, data in entries:
+        writer.writerow([name, _record_digest(data), len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in entries:  # RECORD last, as installers expect
+            info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data, compresslevel=9)
+    return f"{CORE_PACKAGE}-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def build_core_wheel(project_root: Path, out_dir: Path) -> Path:
+    """Write `out_dir/nardy_core-<version>-py3-none-any.whl` and return its path.
+
+    Built directly with `zipfile` (no pip/setuptools subprocess: that costs seconds per build). The file
+    is rewritten only if its bytes change, so its mtime also tracks the code.
+    """
+    name, data = core_wheel_bytes(project_root)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / name
+    if target.is_file() and target.read_bytes() == data:
+        return target
+    tmp = out_dir / f".{name}.tmp"
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+    return target
+
+
+def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[str, str]:
+    """Put the runtime into `dist_dir` and return site-root-relative paths for the templates.
+
+    Returns `{"pyodide_url_dir": "pyodide/<ver>/", "core_wheel": "py/<wheel>", "micropip_wheel": "py/<wheel>"}`.
+    """
+    pyodide_src = ensure_pyodide(cache_dir)
+    micropip_src = ensure_micropip(cache_dir)
+    pyodide_rel = f"pyodide/{PYODIDE_VERSION}/"
+    pyodide_dst = dist_dir / pyodide_rel
+    pyodide_dst.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+    py_dst = dist_dir / "py"
+    py_dst.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(micropip_src, py_dst / micropip_src.name)
+    core = build_core_wheel(project_root, py_dst)
+    return {
+        "pyodide_url_dir": pyodide_rel,
+        "core_wheel": f"py/{core.name}",
+        "micropip_wheel": f"py/{micropip_src.name}",
+    }

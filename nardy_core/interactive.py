@@ -1,0 +1,305 @@
+"""Interactive legality (RULES.md R7.2): accept a step only if it begins some legal full turn.
+
+>>> from nardy_core.notation import parse
+>>> turn = TurnInProgress(parse("b/24:14,13/24:15"), Roll(6, 6), first_turn=True)
+>>> turn.play(24, 18).code is None
+True
+>>> turn.play(18, 12).reason.code        # Black's 12 is White's head
+'OCCUPIED'
+>>> [str(s) for s in turn.legal_steps()]
+['24/18']
+>>> turn.play(24, 18).step, turn.is_complete()
+(Step(src=24, dst=18, die=6), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from . import reasons as R
+from .blocks import first_forbidden, occupancy_mask, window_points
+from .dice import Roll
+from .movegen import State, TurnSearch
+from .moves import OFF, Step
+from .position import Position
+from .reasons import Reason
+from .rules import Rules
+from .sides import POINTS
+
+
+@dataclass(frozen=True)
+class StepVerdict:
+    """The answer to one proposed step: the step played (with its die) or the reason it was refused."""
+
+    step: Step | None = None
+    reason: Reason | None = None
+
+    @property
+    def accepted(self) -> bool:
+        """True when the step was played."""
+        return self.step is not None
+
+    @property
+    def code(self) -> str | None:
+        """The reason code, or None when accepted."""
+        return None if self.reason is None else self.reason.code
+
+
+class TurnInProgress:
+    """One turn being played step by step. Mutable: :meth:`play` advances, :meth:`undo` steps back."""
+
+    def __init__(
+        self, position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None
+    ) -> None:
+        self.search = TurnSearch(position, roll, first_turn, rules)
+        self.states: list[State] = [self.search.root]
+        self.steps: list[Step] = []
+
+    # state ------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current search state."""
+        return self.states[-1]
+
+    @property
+    def dice_left(self) -> tuple[int, ...]:
+        """Unused dice, larger first."""
+        return self.state[1]
+
+    @property
+    def position(self) -> Position:
+        """The position after the steps played so far (the mover still to move)."""
+        return self.search.final_position(self.state)
+
+    def is_complete(self) -> bool:
+        """True when the steps played form a whole legal turn (nothing more may or must be played)."""
+        return self.state in self.search.legal_ends
+
+    def must_pass(self) -> bool:
+        """True when the roll gives no legal move at all (the turn is forfeited)."""
+        return self.search.max_dice == 0
+
+    def legal_steps(self) -> list[Step]:
+        """Every single step that continues some legal turn."""
+        return [step for step, child in self.search.children.get(self.state, ()) if self.search.is_good(child)]
+
+    def destinations(self, src: int) -> list[list[Step]]:
+        """Moves of the checker on ``src`` by one or more dice in a row, each ending on a distinct point.
+
+        Each entry is the shortest sequence of steps reaching that point, every prefix legal.
+        """
+        found: dict[int, list[Step]] = {}
+        frontier: list[tuple[State, int, list[Step]]] = [(self.state, src, [])]
+        while frontier:
+            state, point, path = frontier.pop(0)
+            for step, child in self.search.children.get(state, ()):
+                if step.src != point or not self.search.is_good(child):
+                    continue
+                route = path + [step]
+                if step.dst not in found:
+                    found[step.dst] = route
+                if step.dst != OFF:
+                    frontier.append((child, step.dst, route))
+        return [found[k] for k in sorted(found, key=lambda p: -p)]
+
+    # playing ----------------------------------------------------------------------------------
+    def undo(self) -> Step | None:
+        """Take back the last step."""
+        if not self.steps:
+            return None
+        self.states.pop()
+        return self.steps.pop()
+
+    def play(self, src: int, dst: int, die: int | None = None) -> StepVerdict:
+        """Try one single-die step from own point ``src`` to ``dst`` (``OFF`` = 0); play it if accepted."""
+        verdict = self.check(src, dst, die)
+        if verdict.step is not None:
+            self._advance(verdict.step)
+        return verdict
+
+    def _advance(self, step: Step) -> None:
+        for candidate, child in self.search.children[self.state]:
+            if candidate == step:
+                self.states.append(child)
+                self.steps.append(step)
+                return
+        raise AssertionError(f"step {step} was accepted but is not an edge")  # pragma: no cover
+
+    def check(self, src: int, dst: int, die: int | None = None) -> StepVerdict:
+        """Judge one single-die step without playing it."""
+        state = self.state
+        mine, dice = state[0], state[1]
+        if not 1 <= src <= POINTS or not mine[src]:
+            opponent = 1 <= src <= POINTS and self.search.opponent_on[src]
+            return StepVerdict(reason=Reason(R.NO_CHECKER, {"point": src, "owner": "opponent" if opponent else None}))
+        if dst != OFF and dst >= src:
+            return StepVerdict(reason=Reason(R.WRONG_DIRECTION, {"from": src, "to": dst}))
+        candidates = self._candidate_dice(src, dst, dice)
+        if die is not None:
+            candidates = [d for d in candidates if d == die]
+        if not candidates:
+            distance = None if dst == OFF else src - dst
+            return StepVerdict(reason=Reason(R.NO_SUCH_DIE, {"from": src, "to": dst, "distance": distance, "dice": list(dice)}))
+        first_refusal: Reason | None = None
+        for candidate in candidates:
+            result = self.search.apply(state, src, candidate)
+            if type(result) is str:
+                first_refusal = first_refusal or self._step_reason(result, state, src, candidate)
+                continue
+            step = Step(src, max(src - candidate, OFF), candidate)
+            if self.search.is_good(result):
+                return StepVerdict(step=step)
+            first_refusal = first_refusal or self._turn_reason(result, candidate)
+        assert first_refusal is not None
+        return StepVerdict(reason=first_refusal)
+
+    @staticmethod
+    def _candidate_dice(src: int, dst: int, dice: tuple[int, ...]) -> list[int]:
+        distinct = sorted(set(dice))
+        if dst != OFF:
+            return [d for d in distinct if d == src - dst]
+        exact = [d for d in distinct if d == src]
+        return exact + [d for d in distinct if d > src]
+
+    def _step_reason(self, code: str, state: State, src: int, die: int) -> Reason:
+        mine = state[0]
+        dst = src - die
+        params: dict[str, Any] = {"from": src, "to": max(dst, OFF), "die": die}
+        if code == R.HEAD_LIMIT:
+            params["limit"] = self.search.head_limit
+        elif code == R.OCCUPIED:
+            params["point"] = dst
+        elif code == R.NOT_ALL_HOME:
+            params["outside"] = [p for p in range(POINTS, 6, -1) if mine[p]]
+        elif code == R.BEAR_OFF_HIGHER_OCCUPIED:
+            params["higher"] = [p for p in range(6, src, -1) if mine[p]]
+        elif code == R.SIX_BLOCK:
+            params["points"] = self._block_points(state, src, dst)
+        return Reason(code, params)
+
+    def _block_points(self, state: State, src: int, dst: int) -> list[int]:
+        mine = list(state[0])
+        mine[src] -= 1
+        mine[dst] += 1
+        start = first_forbidden(occupancy_mask(tuple(mine)), self.search.forbidden)
+        return list(window_points(start)) if start is not None else []
+
+    def _turn_reason(self, child: State, die: int) -> Reason:
+        """Why a step that is legal by itself does not begin any legal turn."""
+        search = self.search
+        if search.max_dice == 1 and search.larger_die_forced and die == search.roll.low:
+            return Reason(R.MUST_USE_LARGER, {"die": search.roll.high, "smaller": search.roll.low})
+        reachable = self._reachable_ends(child)
+        if reachable & search.unfiltered_ends:
+            return Reason(R.HEAD_SEQUENTIAL, {})
+        if not search.check_each_step:
+            blocked = [s for s in reachable if not search.valid_end(s)]
+            if any(search.dice_used(s) >= search.max_dice for s in blocked):
+                start = first_forbidden(blocked[0][3], search.forbidden)
+                points = list(window_points(start)) if start is not None else []
+                return Reason(R.SIX_BLOCK, {"points": points, "at_end": True})
+        return Reason(R.MUST_USE_BOTH, {"dice": search.max_dice})
+
+    def _reachable_ends(self, state: State) -> set[State]:
+        seen = {state}
+        stack = [state]
+        while stack:
+            for _, child in self.search.children.get(stack.pop(), ()):
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        return seen
+
+    # whole moves (several dice, as in "24/13") -------------------------------------------------
+    def play_move(self, src: int, dst: int) -> tuple[list[Step], Reason | None]:
+        """Play a move that may use several dice in a row with one checker (``24/13`` with 6-5).
+
+        Tries a single die first; otherwise every order of dice whose sum reaches ``dst``. Returns
+        the steps played, or the reason the first order tried (larger die first) was refused.
+        """
+        single = self.check(src, dst)
+        if single.accepted or single.code != R.NO_SUCH_DIE:
+            if single.step is not None:
+                self._advance(single.step)
+                return [single.step], None
+            return [], single.reason
+        first_reason: Reason | None = None
+        for order in self._orders_reaching(src, dst):
+            played: list[Step] = []
+            point = src
+            reason = None
+            for die in order:
+                target = max(point - die, OFF)
+                verdict = self.play(point, target, die)
+                if verdict.step is None:
+                    reason = verdict.reason
+                    break
+                played.append(verdict.step)
+                point = target
+            if reason is None:
+                return played, None
+            for _ in played:
+                self.undo()
+            first_reason = first_reason or reason
+        return [], first_reason or single.reason
+
+    def _orders_reaching(self, src: int, dst: int) -> list[tuple[int, ...]]:
+        dice = self.dice_left
+        orders: list[tuple[int, ...]] = []
+        for length in range(2, len(dice) + 1):
+            for order in sorted(set(permutations(dice, length)), reverse=True):
+                partial = [src - sum(order[:i]) for i in range(1, length)]
+                if any(p <= 0 for p in partial):
+                    continue
+                end = src - sum(order)
+                if (dst == OFF and end <= 0) or (dst != OFF and end == dst):
+                    orders.append(order)
+        return orders
+
+
+@dataclass(frozen=True)
+class PlayVerdict:
+    """The verdict on a whole play: ``legal``, ``illegal`` (with the first refused move) or ``incomplete``."""
+
+    verdict: str
+    reason: Reason | None = None
+    step: int | None = None  #: 1-based index of the first refused move
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def code(self) -> str | None:
+        """The reason code, if any."""
+        return None if self.reason is None else self.reason.code
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"verdict", "code", "step", "params"}``."""
+        return {
+            "verdict": self.verdict,
+            "code": self.code,
+            "step": self.step,
+            "params": {} if self.reason is None else dict(self.reason.params),
+        }
+
+
+def check_play(
+    position: Position, roll: Roll, play: list[tuple[int, int]], first_turn: bool = False, rules: Rules | None = None
+) -> PlayVerdict:
+    """Judge a whole play given as (from, to) moves in the mover's own numbering.
+
+    >>> from nardy_core.notation import parse
+    >>> from nardy_core.moves import parse_play
+    >>> check_play(parse("w/24:15/24:15"), Roll(6, 5), parse_play("24/18 24/19"), True).to_json()
+    {'verdict': 'illegal', 'code': 'HEAD_LIMIT', 'step': 2, 'params': {'from': 24, 'to': 19, 'die': 5, 'limit': 1}}
+    >>> check_play(parse("w/13,1:14/24:14,20"), Roll(6, 5), parse_play("13/7")).verdict
+    'incomplete'
+    """
+    turn = TurnInProgress(position, roll, first_turn, rules)
+    for index, (src, dst) in enumerate(play, start=1):
+        _, reason = turn.play_move(src, dst)
+        if reason is not None:
+            return PlayVerdict("illegal", reason, index, tuple(turn.steps))
+    if turn.is_complete():
+        return PlayVerdict("legal", None, None, tuple(turn.steps))
+    return PlayVerdict("incomplete", Reason(R.MUST_USE_BOTH, {"dice": turn.search.max_dice}), None, tuple(turn.steps))

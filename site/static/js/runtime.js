@@ -1,0 +1,202 @@
+// Main-thread client of the Python worker: one worker per visit, requests queued until it is ready.
+//
+// Usage:
+//   import { getRuntime, request, onStatus, retry } from './runtime.js';
+//   const off = onStatus((s) => ...);   // s = {state, stage, fraction, version, error}; called at once too
+//   const verdict = await request('step', {...});   // rejects with RequestError {code, detail}
+//   retry();                            // after 'failed' or 'timeout': start a new worker
+// States: 'loading' (with stage 'runtime'|'stdlib'|'rules' and fraction 0..1), 'ready' (with version),
+// 'failed' (with error {code, detail}), 'timeout'. Codes only: the UI owns every sentence.
+//
+// The singleton lives on module scope so that a pjax-style navigation, which keeps this module, keeps the
+// booted Python as well. Configuration comes from <html> data attributes, resolved once to absolute URLs:
+//   data-root="../../"  data-pyodide="pyodide/314.0.7/"  data-core-wheel="py/nardy_core-….whl"
+//   data-boot-timeout="30" (seconds, optional)
+
+const DEFAULT_BOOT_TIMEOUT_SECONDS = 30;
+
+export class RequestError extends Error {
+  constructor(error) {
+    const code = (error && error.code) || 'INTERNAL';
+    super(code);
+    this.name = 'RequestError';
+    this.code = code;
+    this.detail = error ? error.detail : undefined;
+    this.error = error; // the worker's error object as is (may carry reason parameters)
+  }
+}
+
+/** Reads the runtime configuration from the document's <html> data attributes. */
+export function readConfig(doc = document) {
+  const data = doc.documentElement.dataset;
+  const siteRoot = new URL(data.root || './', doc.baseURI);
+  const indexURL = new URL(data.pyodide || '', siteRoot).href;
+  const seconds = Number.parseFloat(data.bootTimeout);
+  return {
+    indexURL: indexURL.endsWith('/') ? indexURL : `${indexURL}/`,
+    coreWheelURL: new URL(data.coreWheel || '', siteRoot).href,
+    bootTimeoutMs: 1000 * (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_BOOT_TIMEOUT_SECONDS),
+  };
+}
+
+class Runtime {
+  #config;
+  #worker = null;
+  #timer = null;
+  #nextId = 1;
+  #pending = new Map(); // id -> {type, payload, resolve, reject}
+  #queue = []; // ids not yet sent to a ready worker, in request order
+  #listeners = new Set();
+  #status = { state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null };
+
+  constructor(config) {
+    this.#config = config;
+    this.#start();
+  }
+
+  get status() {
+    return { ...this.#status };
+  }
+
+  /** Sends one request to nardy_core.api; before 'ready' it waits in the queue (also across retries). */
+  request(type, payload = {}) {
+    return new Promise((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { type, payload, resolve, reject });
+      if (this.#status.state === 'ready') this.#send(id);
+      else this.#queue.push(id);
+    });
+  }
+
+  /** Calls `callback(status)` now and on every change; returns a function that unsubscribes. */
+  onStatus(callback) {
+    this.#listeners.add(callback);
+    this.#notify(callback);
+    return () => this.#listeners.delete(callback);
+  }
+
+  /** Starts a new worker after 'failed' or 'timeout'; returns whether it did. */
+  retry() {
+    if (this.#status.state !== 'failed' && this.#status.state !== 'timeout') return false;
+    this.#start();
+    return true;
+  }
+
+  /** Resolves once ready (at once if it already is). */
+  whenReady() {
+    return new Promise((resolve) => {
+      const off = this.onStatus((status) => {
+        if (status.state !== 'ready') return;
+        queueMicrotask(() => off());
+        resolve(status);
+      });
+    });
+  }
+
+  #start() {
+    this.#stopWorker();
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.#worker = worker;
+    // Messages from a worker that was already replaced (timeout, retry) are ignored.
+    worker.onmessage = (event) => {
+      if (worker === this.#worker) this.#onMessage(event.data);
+    };
+    // Fired when worker.js itself cannot load, or on an error the worker did not catch.
+    worker.onerror = (event) => {
+      if (worker !== this.#worker || this.#status.state === 'ready') return;
+      event.preventDefault();
+      this.#fail({ code: 'WORKER_ERROR', detail: String(event.message || '') });
+    };
+    worker.onmessageerror = () => {
+      if (worker === this.#worker) this.#fail({ code: 'WORKER_ERROR', detail: 'messageerror' });
+    };
+    this.#setStatus({ state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null });
+    // A blocked wasm compile or a hung download never settles: only a deadline can end the wait.
+    this.#timer = setTimeout(() => {
+      if (worker !== this.#worker) return;
+      this.#stopWorker();
+      this.#setStatus({ ...this.#status, state: 'timeout', error: { code: 'TIMEOUT', detail: '' } });
+    }, this.#config.bootTimeoutMs);
+    worker.postMessage({ type: 'init', indexURL: this.#config.indexURL, coreWheelURL: this.#config.coreWheelURL });
+  }
+
+  #onMessage(message) {
+    if (!message || typeof message !== 'object') return;
+    if ('id' in message) {
+      const entry = this.#pending.get(message.id);
+      if (!entry) return;
+      this.#pending.delete(message.id);
+      if (message.ok) entry.resolve(message.result);
+      else entry.reject(new RequestError(message.error));
+      return;
+    }
+    if (message.type === 'progress' && this.#status.state === 'loading') {
+      this.#setStatus({ ...this.#status, stage: message.stage, fraction: message.fraction });
+    } else if (message.type === 'ready') {
+      clearTimeout(this.#timer);
+      this.#setStatus({ state: 'ready', stage: 'ready', fraction: 1, version: message.version, error: null });
+      const queued = this.#queue;
+      this.#queue = [];
+      for (const id of queued) this.#send(id);
+    } else if (message.type === 'failed') {
+      this.#fail(message.error);
+    }
+  }
+
+  #send(id) {
+    const entry = this.#pending.get(id);
+    if (entry) this.#worker.postMessage({ id, type: entry.type, payload: entry.payload });
+  }
+
+  #fail(error) {
+    this.#stopWorker();
+    this.#setStatus({ ...this.#status, state: 'failed', error });
+  }
+
+  #stopWorker() {
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#worker) this.#worker.terminate();
+    this.#worker = null;
+    // Requests that were sent but not answered go back into the queue, in order, for the next worker.
+    const queued = new Set(this.#queue);
+    const unanswered = [...this.#pending.keys()].filter((id) => !queued.has(id));
+    this.#queue = [...unanswered, ...this.#queue].sort((a, b) => a - b);
+  }
+
+  #setStatus(status) {
+    this.#status = status;
+    for (const listener of this.#listeners) this.#notify(listener);
+  }
+
+  #notify(listener) {
+    try {
+      listener({ ...this.#status });
+    } catch (error) {
+      // One broken listener must not stop the others or the runtime; still surface it.
+      setTimeout(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+let runtime = null;
+
+/** The one runtime of this visit; the first call starts the worker (optionally with a given config). */
+export function getRuntime(config) {
+  if (!runtime) runtime = new Runtime(config || readConfig());
+  return runtime;
+}
+
+export function request(type, payload) {
+  return getRuntime().request(type, payload);
+}
+
+export function onStatus(callback) {
+  return getRuntime().onStatus(callback);
+}
+
+export function retry() {
+  return getRuntime().retry();
+}
