@@ -96,13 +96,13 @@ class TurnSearch:
         if src == HEAD and head_used >= self.head_limit:
             return R.HEAD_LIMIT
         dst = src - die
+        if dst >= 1 and self.opponent_on[dst]:
+            return R.OCCUPIED
         new = list(mine)
         new[src] -= 1
         if new[src] == 0:
             mask &= ~OPPONENT_FRAME_BIT[src]
         if dst >= 1:
-            if self.opponent_on[dst]:
-                return R.OCCUPIED
             if not new[dst]:
                 mask |= OPPONENT_FRAME_BIT[dst]
                 if self.check_each_step and window_starts(mask) & self.forbidden:
@@ -193,7 +193,7 @@ class TurnSearch:
 
     def final_position(self, state: State) -> Position:
         """The position a play ending in ``state`` leaves (same side to move; see :meth:`outcomes`)."""
-        return self.position.with_side(self.mover, state[0])
+        return self.position._derived(self.mover, state[0])
 
     def outcomes(self) -> list[tuple[Position, list[Step]]]:
         """Every distinct legal final position with one play that reaches it, sorted by play.
@@ -204,7 +204,8 @@ class TurnSearch:
         by_checkers: dict[Counts, State] = {}
         for state in self.legal_ends:
             known = by_checkers.get(state[0])
-            if known is None or len(self.path_to(state)) < len(self.path_to(known)):
+            # prefer the example with fewer steps (a game-ending bear-off may leave dice unused)
+            if known is None or len(state[1]) > len(known[1]):
                 by_checkers[state[0]] = state
         if self.max_dice == 0:
             return []

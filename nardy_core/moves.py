@@ -12,8 +12,7 @@ Step(src=24, dst=18, die=6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 OFF = 0  #: the destination of a step that bears a checker off
 
@@ -24,9 +23,11 @@ class PlayError(ValueError):
     code = "BAD_PLAY"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One checker moved by one die: from own point ``src`` to own point ``dst`` (``OFF`` = 0)."""
+class Step(NamedTuple):
+    """One checker moved by one die: from own point ``src`` to own point ``dst`` (``OFF`` = 0).
+
+    A named tuple rather than a dataclass: the move generator creates one per edge of its search.
+    """
 
     src: int
     dst: int

@@ -139,6 +139,14 @@ class Position:
             return Position(counts, self.black, self.to_move)
         return Position(self.white, counts, self.to_move)
 
+    def _derived(self, side: Side, counts: Counts) -> "Position":
+        """Like :meth:`with_side` without re-validation, for counts a legal step produced from this position."""
+        derived = object.__new__(Position)
+        object.__setattr__(derived, "white", counts if side is Side.WHITE else self.white)
+        object.__setattr__(derived, "black", counts if side is Side.BLACK else self.black)
+        object.__setattr__(derived, "to_move", self.to_move)
+        return derived
+
     def with_to_move(self, side: Side) -> "Position":
         """A copy with another side to move."""
         return Position(self.white, self.black, side)
