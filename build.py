@@ -82,10 +82,10 @@ def write(staging: Path, out: Path) -> None:
         shutil.rmtree(previous, ignore_errors=True)
 
 
-def build(out: Path, strict: bool = False) -> Report:
+def build(out: Path, strict: bool = False, lessons_dir: Path = LESSONS) -> Report:
     """The whole build: load → validate → render → write."""
     started = time.perf_counter()
-    course = load()
+    course = load(lessons_dir)
     rendered, warnings = validate(course, strict)
     staging = out.with_name(out.name + ".staging")
     if staging.exists():
@@ -101,10 +101,10 @@ def build(out: Path, strict: bool = False) -> Report:
     return Report(pages, puzzles, time.perf_counter() - started, warnings)
 
 
-def check(strict: bool = False) -> Report:
+def check(strict: bool = False, lessons_dir: Path = LESSONS) -> Report:
     """Validate only."""
     started = time.perf_counter()
-    course = load()
+    course = load(lessons_dir)
     _, warnings = validate(course, strict)
     puzzles = sum(len(lesson.puzzles) for lesson in course.lessons[LANGUAGES[0]].values())
     return Report(0, puzzles, time.perf_counter() - started, warnings)
@@ -118,13 +118,14 @@ def _print_problems(problems: list[Problem]) -> None:
         print(problem.format(PROJECT), file=sys.stderr)
 
 
-def run(command: str, out: Path, strict: bool, quiet: bool) -> int:
+def run(command: str, out: Path, strict: bool, quiet: bool, lessons_dir: Path = LESSONS) -> int:
     """Run one build or check; print progress and a summary; return the exit status."""
+    from builder.pages import PagesError
     from builder.vendor import VendorError
 
     try:
-        report = check(strict) if command == "check" else build(out, strict)
-    except BuildFailed as failed:
+        report = check(strict, lessons_dir) if command == "check" else build(out, strict, lessons_dir)
+    except (BuildFailed, PagesError) as failed:
         _print_problems(failed.problems)
         errors = sum(1 for p in failed.problems if not p.warning)
         print(f"build failed: {errors} error(s), {len(failed.problems) - errors} warning(s) treated as errors; "
@@ -148,15 +149,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--strict", action="store_true", help="warnings fail the build")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--lessons", type=Path, default=LESSONS, help="the course folder (default: lessons/)")
     args = parser.parse_args(argv)
     out = args.out.resolve()
-    status = run(args.command, out, args.strict, args.quiet)
+    lessons_dir = args.lessons.resolve()
+    status = run(args.command, out, args.strict, args.quiet, lessons_dir)
     if args.command != "serve":
         return status
     from builder.serve import serve
 
     print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
-    serve(out, args.port, lambda: run("build", out, args.strict, args.quiet) == 0, [LESSONS, PROJECT / "site", PROJECT / "nardy_core", PROJECT / "builder"])
+    serve(out, args.port, lambda: run("build", out, args.strict, args.quiet, lessons_dir) == 0, [lessons_dir, PROJECT / "site", PROJECT / "nardy_core", PROJECT / "builder"])
     return 0
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 LANGUAGES = ("ru", "en")
 BLOCK_KINDS = ("board", "puzzle")
+SPECIAL_PAGES = ("rules",)  #: lessons/{lang}/_rules.md: pages outside the course, boards only
 LESSON_PREFIX = re.compile(r"^\d+-")  #: files are named NN-slug.md; the number only orders the folder
 FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)\s*$")
 
@@ -87,6 +88,7 @@ class Course:
     chapters: list[Chapter]
     lessons: dict[str, dict[str, LessonSource]]  #: lang -> slug -> source
     problems: list[Problem]
+    pages: dict[str, dict[str, LessonSource]] = field(default_factory=dict)  #: lang -> "rules" -> source
 
     def lesson_order(self) -> list[str]:
         return [slug for chapter in self.chapters for slug in chapter.lessons]
@@ -117,7 +119,17 @@ def load_course(lessons_dir: Path) -> Course:
                     problems.append(
                         Problem(outline_path, chapter.line, f"lesson {slug!r} has no file lessons/{lang}/NN-{slug}.md")
                     )
-    return Course(lessons_dir, chapters, lessons, problems)
+    pages: dict[str, dict[str, LessonSource]] = {lang: {} for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        for name in SPECIAL_PAGES:
+            path = lessons_dir / lang / f"_{name}.md"
+            if not path.exists():
+                problems.append(Problem(path, 1, f"the {name} page lessons/{lang}/_{name}.md is missing"))
+                continue
+            page = load_lesson(path, lang, problems)
+            if page is not None:
+                pages[lang][name] = page
+    return Course(lessons_dir, chapters, lessons, problems, pages)
 
 
 def _load_outline(path: Path, problems: list[Problem]) -> list[Chapter]:

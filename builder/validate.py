@@ -121,6 +121,20 @@ def validate_course(course: Course) -> tuple[dict[str, dict[str, list]], list[Pr
                     label = f"puzzle {part.data.get('id')}" if part.kind == "puzzle" and part.data.get("id") else part.kind
                     problems.append(Problem(lesson.path, line, f"{label}: {exc}"))
             rendered[lang][slug] = parts
+    for lang in LANGUAGES:
+        for name, page in course.pages.get(lang, {}).items():
+            parts = []
+            for part in page.parts:
+                if isinstance(part, str):
+                    parts.append(part)
+                elif part.kind != "board":
+                    problems.append(Problem(page.path, part.line, f"the {name} page may hold boards, not puzzles"))
+                else:
+                    try:
+                        parts.append(validate_board(part))
+                    except BlockError as exc:
+                        problems.append(Problem(page.path, part.field_lines.get(exc.key or "", part.line), f"board: {exc}"))
+            rendered[lang][f"_{name}"] = parts
     problems.extend(compare_languages(course))
     return rendered, problems
 

@@ -25,7 +25,10 @@ from typing import Any, Callable
 from . import __version__
 from .blocks import forbidden_block
 from .dice import DiceError, Roll
-from .game import GameError
+from .bot import choose
+from .game import Game, GameError, Record, is_first_turn
+from .game import play as game_play_turn
+from .game import start as game_start
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
 from .moves import OFF, PlayError, Step, format_play, parse_play
@@ -321,6 +324,77 @@ def _result(query: Json) -> Json:
     return score(position, winner, read_rules(query)).to_json()
 
 
+def game_new(query: Json) -> Json:
+    """Start a game: ``{"rules", "white_die", "black_die"}`` (the deciding opening throw) → game state."""
+    return _guard(lambda q: _game_json(game_start(read_rules(q), q.get("white_die"), q.get("black_die"))), query)
+
+
+def game_from_position(query: Json) -> Json:
+    """A game continuing from any position (free board): both sides count as having moved unless it is the start."""
+    def make(q: Json) -> Json:
+        position = read_position(q)
+        moved = frozenset() if position == Position.start().with_to_move(position.to_move) else frozenset(Side)
+        rules = read_rules(q)
+        game = Game(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
+        return _game_json(game)
+
+    return _guard(make, query)
+
+
+def game_play(query: Json) -> Json:
+    """Play a whole turn in a game: ``{"game": <state>, "dice", "play"}`` → the next state (result when over)."""
+    def step(q: Json) -> Json:
+        game = _read_game(q.get("game"))
+        return _game_json(game_play_turn(game, read_roll(q), q.get("play", "")))
+
+    return _guard(step, query)
+
+
+def bot_turn(query: Json) -> Json:
+    """The computer's turn for the side to move: ``{"position", "dice", "first_turn", "rules"}`` → play."""
+    def pick(q: Json) -> Json:
+        steps = choose(read_position(q), read_roll(q), read_first_turn(q), read_rules(q), int(q.get("seed", 0)))
+        return {"play": format_play(steps), "steps": [s.to_json() for s in steps]}
+
+    return _guard(pick, query)
+
+
+def _game_json(game: Game) -> Json:
+    return {
+        "position": format_position(game.position),
+        "rules": game.rules.to_dict(),
+        "first_mover": game.first_mover.value,
+        "has_moved": sorted(s.value for s in game.has_moved),
+        "pending_roll": game.pending_roll.to_list() if game.pending_roll else None,
+        "extra_roll_for": game.extra_roll_for.value if game.extra_roll_for else None,
+        "first_turn": is_first_turn(game, game.to_move),
+        "to_move": game.to_move.value,
+        "result": game.result.to_json() if game.result else None,
+        "board": board_model(game.position),
+    }
+
+
+def _read_game(data: Any) -> Game:
+    if not isinstance(data, dict):
+        raise InputError("game must be the state object returned by game_new / game_play")
+    position = parse(data.get("position", ""))
+    rules = Rules.from_dict(data.get("rules"))
+    if data.get("result"):
+        raise GameError("the game is over", "GAME_OVER")
+    pending = data.get("pending_roll")
+    extra = data.get("extra_roll_for")
+    return Game(
+        position,
+        rules,
+        _side(data.get("first_mover", "white")),
+        Record(rules, ((6, 1),)),
+        Roll.from_list(pending) if pending else None,
+        frozenset(_side(s) for s in data.get("has_moved", [])),
+        None,
+        _side(extra) if extra else None,
+    )
+
+
 def ping(query: Json) -> Json:
     """Liveness and version check for the worker."""
     return {"pong": True, "version": __version__}
@@ -334,6 +408,10 @@ HANDLERS: dict[str, Callable[[Json], Json]] = {
     "turn_state": turn_state,
     "try_step": try_step,
     "result": result,
+    "game_new": game_new,
+    "game_from_position": game_from_position,
+    "game_play": game_play,
+    "bot_turn": bot_turn,
 }
 
 

@@ -1,0 +1,150 @@
+// Page entry point: installs the UI catalog, starts the rules worker (once per visit), mounts the boards
+// and puzzles of the page, shows progress, and keeps all of it across in-page navigation.
+
+import { BoardWidget } from './board-widget.js';
+import { FreeBoard } from './free-board.js';
+import { setCatalog, t } from './i18n.js';
+import { setupNavigation } from './navigation.js';
+import * as progress from './progress.js';
+import { PuzzleWidget } from './puzzle.js';
+import { getRuntime, onStatus, retry } from './runtime.js';
+
+const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard };
+const catalogs = {};
+let mounted = [];
+
+async function loadCatalog(lang) {
+  if (!catalogs[lang]) {
+    const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+    const response = await fetch(new URL(`i18n/${lang}.json`, root));
+    catalogs[lang] = await response.json();
+  }
+  setCatalog(catalogs[lang], lang);
+}
+
+function showRuntimeStatus(status) {
+  document.documentElement.dataset.runtime = status.state; // for styles, tests and benches
+  const line = document.querySelector('[data-runtime-status]');
+  if (!line) return;
+  line.replaceChildren();
+  if (status.state === 'ready') {
+    line.hidden = true;
+    line.textContent = t('runtime.ready');
+    return;
+  }
+  line.hidden = false;
+  if (status.state === 'loading') {
+    line.textContent = t('runtime.progress', { percent: Math.round(100 * (status.fraction || 0)) });
+    return;
+  }
+  line.textContent = t(status.state === 'timeout' ? 'runtime.timeout' : 'runtime.failed') + ' ';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = t('runtime.retry');
+  button.addEventListener('click', () => retry());
+  line.append(button);
+}
+
+function hasWidgets() {
+  return document.querySelector('[data-widget]') !== null;
+}
+
+function mountAll() {
+  for (const root of document.querySelectorAll('[data-widget]')) {
+    const Widget = WIDGETS[root.dataset.widget];
+    if (!Widget) continue;
+    try {
+      mounted.push(new Widget(root));
+    } catch (error) {
+      // a broken widget must not take the rest of the page down; its static board stays readable
+      root.dataset.widgetError = String(error && error.message);
+    }
+  }
+}
+
+function unmountAll() {
+  for (const widget of mounted) widget.destroy();
+  mounted = [];
+}
+
+function showProgress() {
+  const tools = document.querySelectorAll('[data-progress-tools]');
+  for (const el of tools) el.hidden = false;
+  for (const card of document.querySelectorAll('.lesson-card[data-lesson]')) {
+    const stats = progress.lessonStats(card.dataset.lesson);
+    const total = Number(card.dataset.puzzles);
+    const el = card.querySelector('[data-lesson-progress]');
+    el.textContent = stats.solved ? `· ${t('course.solved', { solved: stats.solved, total })} · ${'★'.repeat(Math.min(3, Math.round(stats.stars / Math.max(1, stats.solved))))}` : '';
+    card.classList.toggle('is-complete', stats.solved >= total && total > 0);
+  }
+  const totals = progress.totals();
+  const summary = document.querySelector('[data-progress-total]');
+  if (summary && totals.solved) {
+    summary.hidden = false;
+    summary.textContent = `${t('course.solved', { solved: totals.solved, total: document.querySelectorAll('.lesson-card').length ? Array.from(document.querySelectorAll('.lesson-card')).reduce((s, c) => s + Number(c.dataset.puzzles), 0) : totals.solved })} · ${t('course.stars', { n: totals.stars })}`;
+  }
+  for (const item of document.querySelectorAll('[data-puzzle]')) {
+    const state = item.querySelector('[data-puzzle-state]');
+    const entry = progress.puzzle(item.dataset.puzzle);
+    if (state) state.textContent = entry && entry.solved ? `✓ ${'★'.repeat(entry.stars)}` : '';
+  }
+}
+
+function bindResets() {
+  const all = document.querySelector('[data-reset-all]');
+  if (all) all.addEventListener('click', () => {
+    if (window.confirm(t('progress.confirm_all'))) {
+      progress.resetAll();
+      showProgress();
+    }
+  });
+  const lesson = document.querySelector('[data-reset-lesson]');
+  if (lesson) lesson.addEventListener('click', () => {
+    if (window.confirm(t('progress.confirm_lesson'))) {
+      progress.resetLesson(lesson.dataset.resetLesson);
+      unmountAll();
+      for (const mark of document.querySelectorAll('[data-solved-mark]')) mark.hidden = true;
+      mountAll();
+    }
+  });
+}
+
+function bindEmbedSnippet() {
+  const box = document.querySelector('[data-embed-snippet]');
+  if (!box) return;
+  const url = new URL(box.dataset.embedSnippet, document.baseURI).href;
+  box.value = box.value.replace(/src="[^"]*"/, `src="${url}"`);
+}
+
+let watchingRuntime = false;
+
+function watchRuntime() {
+  if (!hasWidgets()) return;
+  if (!watchingRuntime) {
+    watchingRuntime = true;
+    onStatus(showRuntimeStatus); // one subscription per visit; it finds the current page's status line
+  } else {
+    showRuntimeStatus(getRuntime().status);
+  }
+}
+
+async function setupPage() {
+  document.documentElement.classList.add('js');
+  await loadCatalog(document.documentElement.dataset.lang || 'ru');
+  watchRuntime();
+  mountAll();
+  showProgress();
+  bindResets();
+  bindEmbedSnippet();
+}
+
+async function main() {
+  await setupPage();
+  window.addEventListener('nardy-progress', showProgress);
+  setupNavigation(async (phase) => {
+    if (phase === 'before') unmountAll();
+    else await setupPage();
+  });
+}
+
+main();

@@ -1,0 +1,64 @@
+// In-page navigation: following a link inside the site swaps <main> (and the header) instead of loading a
+// new document, so the Python worker booted on the first page keeps running. Plain links still work with
+// JavaScript off, and any failure falls back to a normal page load.
+
+const SWAPPED = ['main', '.site-header'];
+
+function sameSite(url) {
+  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+  return url.origin === window.location.origin && url.href.startsWith(root.href) && !url.pathname.includes('/embed/')
+    && !/\.(whl|json|zip|wasm|mjs|js|css|svg|png)$/.test(url.pathname);
+}
+
+export function setupNavigation(onSwap) {
+  if (document.body.classList.contains('embed')) return;
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target.closest('a[href]');
+    if (!link || link.target || link.hasAttribute('download')) return;
+    const url = new URL(link.href, document.baseURI);
+    if (!sameSite(url)) return;
+    if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
+    event.preventDefault();
+    go(url, true, onSwap);
+  });
+  window.addEventListener('popstate', () => go(new URL(window.location.href), false, onSwap));
+}
+
+async function go(url, push, onSwap) {
+  let html;
+  try {
+    const response = await fetch(url.href, { credentials: 'same-origin' });
+    if (!response.ok || !(response.headers.get('content-type') || '').includes('text/html')) throw new Error(String(response.status));
+    html = await response.text();
+  } catch {
+    window.location.href = url.href;
+    return;
+  }
+  const next = new DOMParser().parseFromString(html, 'text/html');
+  const nextMain = next.querySelector('main');
+  if (!nextMain || next.documentElement.dataset.pyodide !== document.documentElement.dataset.pyodide) {
+    window.location.href = url.href;
+    return;
+  }
+  await onSwap('before');
+  if (push) window.history.pushState({}, '', url.href);
+  document.title = next.title;
+  const html_ = document.documentElement;
+  for (const name of ['lang', 'data-root', 'data-lang', 'data-core-wheel']) {
+    const value = next.documentElement.getAttribute(name);
+    if (value !== null) html_.setAttribute(name, value);
+  }
+  for (const selector of SWAPPED) {
+    const mine = document.querySelector(selector);
+    const theirs = next.querySelector(selector);
+    if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
+  }
+  for (const link of document.querySelectorAll('link[rel="alternate"]')) link.remove();
+  for (const link of next.querySelectorAll('link[rel="alternate"]')) document.head.append(document.importNode(link, true));
+  await onSwap('after');
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+  document.querySelector('main').focus({ preventScroll: true });
+}

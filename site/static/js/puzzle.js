@@ -1,0 +1,248 @@
+// A puzzle on a lesson, puzzle or embed page: the task flow, hints, "show solution", success and progress.
+// Which turns are accepted was computed at build time by nardy_core (config.accepted: final positions);
+// every step is judged live by nardy_core in the worker.
+
+import { BoardView } from './board-view.js';
+import { reasonText, markKind } from './feedback.js';
+import { t } from './i18n.js';
+import * as progress from './progress.js';
+import { TurnController } from './turn-controller.js';
+
+const TURN_TASKS = new Set(['play', 'only', 'best', 'bearoff']);
+const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
+
+function reducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function post(type, detail) {
+  if (window.parent !== window) window.parent.postMessage({ type: `nardy:${type}`, ...detail }, '*');
+}
+
+export class PuzzleWidget {
+  constructor(root) {
+    this.root = root;
+    this.config = JSON.parse(root.dataset.config);
+    this.view = new BoardView(root.querySelector('svg'));
+    this.status = root.querySelector('[data-status]');
+    this.hintList = root.querySelector('[data-hints]');
+    this.hintsShown = 0;
+    this.failures = 0;
+    this.sawSolution = false;
+    this.solved = false;
+    this.found = new Set();
+    this.listeners = [];
+    this.turn = null;
+    this.mount();
+  }
+
+  on(el, type, handler) {
+    if (!el) return;
+    el.addEventListener(type, handler);
+    this.listeners.push(() => el.removeEventListener(type, handler));
+  }
+
+  button(action) {
+    return this.root.querySelector(`[data-action="${action}"]`);
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  mount() {
+    const { root, config } = this;
+    root.querySelector('[data-answer-box]').hidden = true; // answers stay hidden until revealed
+    root.querySelector('[data-controls]').hidden = false;
+    const choices = root.querySelector('[data-choices]');
+    if (choices) choices.hidden = false;
+    this.on(this.button('hint'), 'click', () => this.hint());
+    this.on(this.button('solution'), 'click', () => this.showSolution());
+    this.on(this.button('reset'), 'click', () => this.reset());
+    this.on(this.button('flip'), 'click', () => this.view.setFlipped(!this.view.flipped));
+    this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
+    this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
+    for (const b of root.querySelectorAll('[data-answer]')) this.on(b, 'click', () => this.answer(b.dataset.answer, b));
+    if (TURN_TASKS.has(config.task)) this.startTurn();
+    else if (config.task === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
+    this.say(t(`task.${config.task}`));
+    const previous = progress.puzzle(config.id);
+    if (previous && previous.solved) root.querySelector('[data-solved-mark]').hidden = false;
+    if (config.embed) {
+      post('ready', { id: config.id });
+      if ('ResizeObserver' in window) {
+        this.resizer = new ResizeObserver(() => post('resize', { id: config.id, height: document.documentElement.scrollHeight }));
+        this.resizer.observe(document.body);
+      }
+    }
+  }
+
+  startTurn() {
+    if (this.turn) this.turn.destroy();
+    const { config } = this;
+    this.turn = new TurnController(this.view, config, { status: this.status, autoConfirm: true });
+    this.turn.addEventListener('rejected', (e) => this.rejected(e.detail));
+    this.turn.addEventListener('complete', (e) => this.completed(e.detail));
+    this.turn.addEventListener('step', (e) => config.embed && post('move', { id: config.id, play: e.detail.play }));
+    this.turn.start();
+  }
+
+  rejected({ from, to, reason }) {
+    const comment = this.config.wrong.find(
+      (w) => w.kind === 'step' && w.step[0] === from && String(w.step[1]) === String(to) && w.code === reason.code,
+    );
+    if (comment) this.comment(reasonText(reason), comment.comment);
+    this.failures += 1;
+    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.offerSolution();
+  }
+
+  comment(first, html) {
+    this.status.textContent = first ? `${first} ` : '';
+    const extra = document.createElement('span');
+    extra.className = 'wrong-comment';
+    extra.innerHTML = html; // built at build time from the lesson's Markdown (escaped), not user input
+    this.status.append(extra);
+  }
+
+  completed({ position }) {
+    if (this.sawSolution && !this.solved) {
+      this.say(t('puzzle.solution_shown'));
+      return;
+    }
+    if (this.config.accepted.includes(position)) return this.success();
+    const comment = this.config.wrong.find((w) => w.kind === 'final' && w.final === position);
+    if (comment) this.comment(t('puzzle.wrong_turn'), comment.comment);
+    else this.say(t('puzzle.not_accepted'));
+    this.failures += 1;
+    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.offerSolution();
+  }
+
+  answer(value, buttonEl) {
+    if (this.solved) return;
+    const { quiz, task } = this.config;
+    const right = task === 'score' ? Number(value) === quiz.answer : value === quiz.answer;
+    for (const b of this.root.querySelectorAll('[data-answer]')) b.setAttribute('aria-pressed', String(b === buttonEl));
+    const reason = quiz.reason ? ' ' + t('quiz.reason', { reason: reasonText(quiz.reason) }) : '';
+    if (task === 'quiz' && quiz.highlight && quiz.highlight.length) this.view.highlight(quiz.highlight, markKind(quiz.reason));
+    if (right) {
+      this.say(t('quiz.correct') + reason);
+      this.success();
+    } else {
+      this.say(t('quiz.wrong') + (task === 'quiz' ? ' ' + t(`quiz.answer_${quiz.answer}`) + reason : ''));
+      this.failures += 1;
+      progress.recordAttempt(this.config.id, this.config.lesson);
+      this.offerSolution();
+    }
+  }
+
+  click(point) {
+    if (this.solved) return;
+    const { targets } = this.config;
+    if (!targets.includes(point)) {
+      this.view.highlight([point], 'error');
+      this.say(t('click.wrong', { point: this.view.pointEl(point)?.dataset.label || point }));
+      this.failures += 1;
+      this.offerSolution();
+      return;
+    }
+    this.found.add(point);
+    this.view.clearMarks();
+    this.view.highlight([...this.found], 'target');
+    const left = targets.length - this.found.size;
+    if (!left) return this.success();
+    this.say(t('click.remaining', { n: left }));
+  }
+
+  hint() {
+    const { hints } = this.config;
+    progress.recordHint(this.config.id, this.config.lesson);
+    if (this.hintsShown < hints.length) {
+      const item = document.createElement('li');
+      item.innerHTML = hints[this.hintsShown]; // rendered from the lesson's Markdown at build time
+      this.hintList.append(item);
+      this.hintsShown += 1;
+      this.say(t('puzzle.hints_left', { n: hints.length + 1 - this.hintsShown }));
+    } else if (this.hintsShown === hints.length) {
+      this.hintsShown += 1;
+      this.boardHint();
+      this.button('hint').disabled = true;
+      this.offerSolution(true);
+    }
+  }
+
+  boardHint() {
+    const { config } = this;
+    let points = [];
+    if (TURN_TASKS.has(config.task) && config.solution.length) {
+      const mover = config.position.startsWith('b') ? 'black' : 'white';
+      const from = config.solution[0][0];
+      points = [mover === 'white' ? from : from > 12 ? from - 12 : from + 12];
+    } else if (config.task === 'click') {
+      points = config.targets.filter((p) => !this.found.has(p)).slice(0, 1);
+    } else if (config.quiz && config.quiz.highlight) {
+      points = config.quiz.highlight;
+    }
+    this.view.highlight(points, 'hint');
+    this.say(t('puzzle.hint_board'));
+  }
+
+  offerSolution(force = false) {
+    if (force || this.failures >= SOLUTION_OFFER_AFTER) this.button('solution').hidden = false;
+  }
+
+  async showSolution() {
+    this.sawSolution = true;
+    const { config } = this;
+    if (TURN_TASKS.has(config.task)) {
+      await this.turn.reset();
+      this.say(t('puzzle.solution_playing'));
+      await this.turn.playSteps(config.solution, reducedMotion() ? 0 : 700);
+    } else if (config.task === 'click') {
+      this.view.highlight(config.targets, 'target');
+    }
+    const box = this.root.querySelector('[data-answer-box]');
+    box.hidden = false;
+    box.open = true;
+  }
+
+  reset() {
+    this.found.clear();
+    this.view.clearMarks();
+    this.hintList.replaceChildren();
+    this.hintsShown = 0;
+    this.button('hint').disabled = false;
+    this.root.querySelector('[data-success]').hidden = true;
+    for (const b of this.root.querySelectorAll('[data-answer]')) b.removeAttribute('aria-pressed');
+    this.solved = false;
+    if (TURN_TASKS.has(this.config.task)) this.startTurn();
+    this.say(t(`task.${this.config.task}`));
+  }
+
+  success() {
+    if (this.solved) return;
+    this.solved = true;
+    const stars = progress.starsFor(this.hintsShown, this.sawSolution);
+    const { config, root } = this;
+    if (!this.sawSolution) progress.markSolved(config.id, config.lesson, stars);
+    root.querySelector('[data-solved-mark]').hidden = this.sawSolution;
+    const box = root.querySelector('[data-success]');
+    box.hidden = false;
+    box.querySelector('.success-title').textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
+    if (config.next) {
+      const link = box.querySelector('[data-next]');
+      link.href = new URL(config.next, new URL(document.documentElement.dataset.root || './', document.baseURI)).href;
+      box.querySelector('[data-next-wrap]').hidden = false;
+    }
+    box.focus({ preventScroll: false });
+    if (config.embed) post('solved', { id: config.id, stars });
+  }
+
+  destroy() {
+    if (this.turn) this.turn.destroy();
+    for (const off of this.listeners) off();
+    if (this.resizer) this.resizer.disconnect();
+    this.view.destroy();
+  }
+}
