@@ -113,9 +113,9 @@ def validate_course(course: Course) -> tuple[dict[str, dict[str, list]], list[Pr
                             earlier = seen_ids.get(puzzle.id)
                             if earlier:
                                 problems.append(
-                                    Problem(lesson.path, part.line, f"puzzle id {puzzle.id!r} is used twice (also {earlier[0].name}:{earlier[1]})")
+                                    Problem(lesson.path, part.field_lines.get("id", part.line), f"puzzle id {puzzle.id!r} is used twice (also {earlier[0].name}:{earlier[1]})")
                                 )
-                            seen_ids[puzzle.id] = (lesson.path, part.line)
+                            seen_ids[puzzle.id] = (lesson.path, part.field_lines.get("id", part.line))
                 except BlockError as exc:
                     line = part.field_lines.get(exc.key or "", part.line)
                     label = f"puzzle {part.data.get('id')}" if part.kind == "puzzle" and part.data.get("id") else part.kind
@@ -242,14 +242,20 @@ def _final_of(setup: Setup, play_text: str, key: str) -> tuple[str, list[list[An
     try:
         moves = parse_play(play_text)
     except PlayError as exc:
-        raise BlockError(f"{key} {play_text!r}: {exc}", key) from None
+        raise BlockError(f'{_label(key)} "{play_text}": {exc}', key) from None
     assert setup.roll is not None
     verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
     if verdict.verdict == "illegal":
-        raise BlockError(f"{key} {play_text!r} is illegal: {verdict.code} at step {verdict.step}", key)
+        raise BlockError(f'{_label(key)} "{play_text}" is illegal: {verdict.code} at step {verdict.step}', key)
     if verdict.verdict == "incomplete":
-        raise BlockError(f"{key} {play_text!r} is incomplete: {verdict.code} (the roll allows {verdict.reason.params['dice']} dice)", key)
+        raise BlockError(
+            f'{_label(key)} "{play_text}" is incomplete: {verdict.code} (the roll allows {verdict.reason.params["dice"]} dice)', key
+        )
     return _final_notation(setup, verdict.steps), [[s.src, "off" if s.dst == 0 else s.dst] for s in verdict.steps]
+
+
+def _label(key: str) -> str:
+    return "answer" if key == "answers" else key
 
 
 def _final_notation(setup: Setup, steps: Any) -> str:
@@ -314,13 +320,16 @@ def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("play"), str) or not isinstance(item.get("comment"), str):
             raise BlockError("each [[wrong]] needs play = \"…\" and comment = \"…\"", "wrong")
-        moves = parse_play(item["play"])
+        try:
+            moves = parse_play(item["play"])
+        except PlayError as exc:
+            raise BlockError(f'wrong play "{item["play"]}": {exc}', "wrong") from None
         verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
         entry: dict[str, Any] = {"play": item["play"], "comment": item["comment"]}
         if verdict.verdict == "legal":
             final = _final_notation(setup, verdict.steps)
             if final in puzzle.accepted:
-                raise BlockError(f"wrong play {item['play']!r} is an accepted answer", "wrong")
+                raise BlockError(f'wrong play "{item["play"]}" is an accepted answer', "wrong")
             entry.update(kind="final", final=final)
         elif verdict.verdict == "illegal":
             src, dst = moves[verdict.step - 1]
@@ -349,7 +358,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     actual = "legal" if verdict.verdict == "legal" else "illegal"
     if actual != expected:
         detail = f" ({verdict.code} at step {verdict.step})" if verdict.step else (f" ({verdict.code})" if verdict.code else "")
-        raise BlockError(f"quiz says {play_text!r} is {expected}, but nardy_core finds it {verdict.verdict}{detail}", "answer")
+        raise BlockError(f'quiz says "{play_text}" is {expected}, but nardy_core finds it {verdict.verdict}{detail}', "answer")
     code = data.get("code")
     if expected == "illegal":
         if code not in STEP_CODES:
