@@ -64,7 +64,8 @@ export class PuzzleWidget {
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     for (const b of root.querySelectorAll('[data-answer]')) this.on(b, 'click', () => this.answer(b.dataset.answer, b));
     if (TURN_TASKS.has(config.task)) this.startTurn();
-    else if (config.task === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
+    else root.dataset.ready = 'true'; // judged from build-time answers: playable without Python
+    if (config.task === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
     this.say(t(`task.${config.task}`));
     const previous = progress.puzzle(config.id);
     if (previous && previous.solved) root.querySelector('[data-solved-mark]').hidden = false;
