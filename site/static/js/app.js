@@ -130,6 +130,7 @@ function watchRuntime() {
 
 async function setupPage() {
   document.documentElement.classList.add('js');
+  if (hasWidgets()) getRuntime(); // Python starts booting first: everything else overlaps with it
   await loadCatalog(document.documentElement.dataset.lang || 'ru');
   watchRuntime();
   mountAll();
