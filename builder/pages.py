@@ -272,6 +272,8 @@ def load_glossary(path: Path) -> list[dict[str, str]]:
 def copy_static(project: Path, staging: Path, catalogs: dict[str, Catalog]) -> None:
     """JS, CSS and the UI catalogs as JSON for the browser."""
     shutil.copytree(project / "site" / "static", staging / "static", dirs_exist_ok=True)
+    # the service worker must sit at the site root for its scope to cover every page
+    shutil.move(staging / "static" / "sw.js", staging / "sw.js")
     i18n_dir = staging / "i18n"
     i18n_dir.mkdir(parents=True, exist_ok=True)
     for lang, catalog in catalogs.items():

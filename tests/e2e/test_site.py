@@ -211,3 +211,19 @@ def test_every_built_page_opens_without_console_errors(page: Page, site_url: str
     point(page, "[data-widget=free]", 24).click()
     point(page, "[data-widget=free]", 18).click()
     expect(page.locator("[data-widget=free] [data-status]")).to_contain_text("24")
+
+
+def test_works_offline_once_loaded(page: Page, site_url: str) -> None:
+    page.goto(site_url + "en/lessons/head/")
+    wait_ready(page)
+    page.wait_for_timeout(500)  # let the service worker finish caching what the first visit fetched
+    page.reload()
+    wait_ready(page)  # the second load is controlled by the service worker, which keeps a copy
+    page.wait_for_timeout(1000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("h1")).to_be_visible()
+        wait_ready(page)
+    finally:
+        page.context.set_offline(False)

@@ -139,7 +139,34 @@ async function setupPage() {
   bindEmbedSnippet();
 }
 
+function registerOfflineSupport() {
+  if (!('serviceWorker' in navigator) || document.body.classList.contains('embed')) return;
+  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+  navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.pathname }).catch(() => {
+    // no offline copy (e.g. a private window): the site still works online
+  });
+}
+
+// A presentation clicker sends PageDown/PageUp: step through the boards and puzzles of a lesson.
+function bindClicker() {
+  document.addEventListener('keydown', (event) => {
+    if (!['PageDown', 'PageUp'].includes(event.key) || event.target.closest('input, textarea, select')) return;
+    const widgets = [...document.querySelectorAll('main [data-widget]')];
+    if (!widgets.length) return;
+    const middle = window.innerHeight / 3;
+    const current = widgets.findIndex((w) => w.getBoundingClientRect().top > middle + 1);
+    const index = event.key === 'PageDown' ? (current === -1 ? widgets.length - 1 : current)
+      : Math.max(0, (current === -1 ? widgets.length : current) - 2);
+    event.preventDefault();
+    widgets[index].scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    const focusable = widgets[index].querySelector('[data-point][tabindex="0"]');
+    if (focusable) focusable.focus({ preventScroll: true });
+  });
+}
+
 async function main() {
+  registerOfflineSupport();
+  bindClicker();
   await setupPage();
   window.addEventListener('nardy-progress', showProgress);
   setupNavigation(async (phase) => {
