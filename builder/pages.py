@@ -77,6 +77,7 @@ class SiteRenderer:
         )
         self.pages = 0
         self.board_counter = 0
+        self._boards: dict[tuple[str, str, str, bool], Markup] = {}
 
     # helpers ------------------------------------------------------------------------------------
     def inline(self, text: str) -> Markup:
@@ -105,6 +106,13 @@ class SiteRenderer:
         if relative.endswith(".html"):
             self.pages += 1
 
+    def svg(self, model: dict, lang: str, board_id: str, interactive: bool) -> Markup:
+        """The board's SVG; a puzzle appears on its lesson, puzzle and embed pages, so it is drawn once."""
+        key = (board_id, lang, json.dumps(model, sort_keys=True), interactive)
+        if key not in self._boards:
+            self._boards[key] = render_board(model, self.catalogs[lang].t, board_id=board_id, interactive=interactive)
+        return self._boards[key]
+
     def next_board_id(self, prefix: str) -> str:
         self.board_counter += 1
         return f"{prefix}-{self.board_counter}"
@@ -115,7 +123,7 @@ class SiteRenderer:
         dice = setup.roll.to_list() if setup.roll else []
         model = board_model(setup.position, list(setup.roll.steps) if setup.roll else [])
         model["perspective"] = setup.perspective.value
-        board_id = self.next_board_id("board")
+        board_id = self.next_board_id("diagram")
         svg = render_board(model, self.catalogs[lang].t, board_id=board_id, interactive=board.interactive)
         config = {
             "kind": "board",
@@ -135,8 +143,8 @@ class SiteRenderer:
         t = self.catalogs[lang].t
         model = board_model(setup.position, list(setup.roll.steps) if setup.roll else [])
         model["perspective"] = setup.perspective.value
-        board_id = self.next_board_id(f"puzzle-{puzzle.id}")
-        svg = render_board(model, t, board_id=board_id, interactive=True)
+        board_id = f"board-{puzzle.id}"  # puzzle ids are unique, so this id is unique on any page
+        svg = self.svg(model, lang, board_id, True)
         hints = [str(self.inline(h)) for h in puzzle.text["hints"]]
         config = {
             "kind": "puzzle",

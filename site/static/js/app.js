@@ -81,7 +81,7 @@ function showProgress() {
   const summary = document.querySelector('[data-progress-total]');
   if (summary && totals.solved) {
     summary.hidden = false;
-    summary.textContent = `${t('course.solved', { solved: totals.solved, total: document.querySelectorAll('.lesson-card').length ? Array.from(document.querySelectorAll('.lesson-card')).reduce((s, c) => s + Number(c.dataset.puzzles), 0) : totals.solved })} · ${t('course.stars', { n: totals.stars })}`;
+    summary.textContent = ` · ${t('course.solved', { solved: totals.solved, total: document.querySelectorAll('.lesson-card').length ? Array.from(document.querySelectorAll('.lesson-card')).reduce((s, c) => s + Number(c.dataset.puzzles), 0) : totals.solved })} · ${t('course.stars', { n: totals.stars })}`;
   }
   for (const item of document.querySelectorAll('[data-puzzle]')) {
     const state = item.querySelector('[data-puzzle-state]');
