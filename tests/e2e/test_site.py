@@ -227,3 +227,45 @@ def test_works_offline_once_loaded(page: Page, site_url: str) -> None:
         wait_ready(page)
     finally:
         page.context.set_offline(False)
+
+
+def solve(page: Page, scope: str, config: dict) -> None:
+    """Solve one puzzle the way a learner would: clicks on points, dice-free moves, answer buttons."""
+    task = config["task"]
+    if task in ("only", "play", "best", "bearoff"):
+        mover = "black" if config["position"].startswith("b") else "white"
+        for src, dst in config["solution"]:
+            point(page, scope, own_to_abs(src, mover)).click()
+            if dst == "off":
+                page.locator(f"{scope} svg .nb-tray[data-side={mover}]").click()
+            else:
+                point(page, scope, own_to_abs(dst, mover)).click()
+    elif task == "click":
+        for target in config["targets"]:
+            point(page, scope, target).click()
+    elif task == "quiz":
+        page.locator(f"{scope} [data-answer={config['quiz']['answer']}]").click()
+    elif task == "score":
+        page.locator(f"{scope} [data-answer='{config['quiz']['answer']}']").click()
+
+
+def test_every_puzzle_of_the_course_can_be_solved_in_the_browser(page: Page, site_url: str) -> None:
+    """Walk the whole Russian course lesson by lesson (one Python boot) and solve every puzzle by its answer."""
+    page.goto(site_url + "ru/lessons/board/")
+    solved = 0
+    while True:
+        wait_ready(page)
+        for element in page.locator("[data-widget=puzzle]").all():
+            config = json.loads(element.get_attribute("data-config"))
+            scope = f"#puzzle-{config['id']}"
+            expect(page.locator(f"{scope}[data-ready]")).to_be_attached(timeout=READY)
+            solve(page, scope, config)
+            expect(page.locator(f"{scope} [data-success]"), f"puzzle {config['id']}").to_be_visible()
+            solved += 1
+        following = page.locator("a[rel=next]")
+        if not following.count():
+            break
+        slug = following.get_attribute("href").strip("./")
+        following.click()
+        expect(page.locator(f"article.lesson[data-lesson='{slug}']")).to_be_attached()
+    assert solved >= 20
