@@ -4,7 +4,7 @@
 import { BoardWidget } from './board-widget.js';
 import { FreeBoard } from './free-board.js';
 import { setCatalog, t } from './i18n.js';
-import { setupNavigation } from './navigation.js';
+import { prefetchNext, setupNavigation } from './navigation.js';
 import * as progress from './progress.js';
 import { PuzzleWidget } from './puzzle.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
@@ -49,8 +49,14 @@ function hasWidgets() {
   return document.querySelector('[data-widget]') !== null;
 }
 
-function mountAll() {
+let generation = 0;
+
+// Widgets are mounted one per task, in page order: the first board sends its question to Python at
+// once instead of waiting for a dozen boards below it to be set up.
+async function mountAll() {
+  const mine = ++generation;
   for (const root of document.querySelectorAll('[data-widget]')) {
+    if (mine !== generation) return; // the page was swapped meanwhile
     const Widget = WIDGETS[root.dataset.widget];
     if (!Widget) continue;
     try {
@@ -59,10 +65,12 @@ function mountAll() {
       // a broken widget must not take the rest of the page down; its static board stays readable
       root.dataset.widgetError = String(error && error.message);
     }
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 
 function unmountAll() {
+  generation += 1;
   for (const widget of mounted) widget.destroy();
   mounted = [];
 }
@@ -104,6 +112,7 @@ function bindResets() {
       progress.resetLesson(lesson.dataset.resetLesson);
       unmountAll();
       for (const mark of document.querySelectorAll('[data-solved-mark]')) mark.hidden = true;
+      for (const box of document.querySelectorAll('[data-success]')) box.hidden = true;
       mountAll();
     }
   });
@@ -137,6 +146,7 @@ async function setupPage() {
   showProgress();
   bindResets();
   bindEmbedSnippet();
+  prefetchNext();
 }
 
 function registerOfflineSupport() {

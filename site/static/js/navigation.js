@@ -3,6 +3,29 @@
 // JavaScript off, and any failure falls back to a normal page load.
 
 const SWAPPED = ['main', '.site-header'];
+const prefetched = new Map(); // url -> Promise<string>: the next lesson, fetched while the learner reads
+
+function fetchPage(href) {
+  if (!prefetched.has(href)) {
+    const text = fetch(href, { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok || !(response.headers.get('content-type') || '').includes('text/html')) throw new Error(String(response.status));
+      return response.text();
+    });
+    prefetched.set(href, text);
+    text.catch(() => prefetched.delete(href));
+  }
+  return prefetched.get(href);
+}
+
+/** Fetch the page behind rel=next in idle time, so that "next" swaps at once. */
+export function prefetchNext() {
+  const link = document.querySelector('a[rel=next]');
+  if (!link) return;
+  const url = new URL(link.href, document.baseURI);
+  if (!sameSite(url)) return;
+  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+  idle(() => fetchPage(url.href).catch(() => {}));
+}
 
 function sameSite(url) {
   const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
@@ -28,9 +51,7 @@ export function setupNavigation(onSwap) {
 async function go(url, push, onSwap) {
   let html;
   try {
-    const response = await fetch(url.href, { credentials: 'same-origin' });
-    if (!response.ok || !(response.headers.get('content-type') || '').includes('text/html')) throw new Error(String(response.status));
-    html = await response.text();
+    html = await fetchPage(url.href.split('#')[0]);
   } catch {
     window.location.href = url.href;
     return;
