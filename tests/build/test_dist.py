@@ -1,0 +1,74 @@
+"""The built site as files: runtime self-hosted, no third-party host anywhere, a strict CSP on every page,
+inline SVG boards on every lesson, language alternates."""
+
+from __future__ import annotations
+
+import html as html_module
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from builder.vendor import PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
+
+ALLOWED_URL = re.compile(r"^https?://www\.w3\.org/")  # XML namespace names, not addresses that are fetched
+URL = re.compile(r"""(?:https?:)?//[a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-z]{2,}[^\s"'<>)`]*""")
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+def test_runtime_and_wheels_are_self_hosted(dist: Path) -> None:
+    for name in PYODIDE_RUNTIME_FILES:
+        assert (dist / "pyodide" / PYODIDE_VERSION / name).stat().st_size > 0
+    wheels = sorted(p.name for p in (dist / "py").glob("*.whl"))
+    assert any(name.startswith("micropip-") for name in wheels)
+    assert any(name.startswith("nardy_core-") for name in wheels)
+
+
+def test_nothing_refers_to_a_third_party_host(dist: Path) -> None:
+    offenders = []
+    for path in dist.rglob("*"):
+        if path.suffix not in {".html", ".js", ".mjs", ".css", ".json", ".svg"}:
+            continue
+        for match in URL.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            if not ALLOWED_URL.match(match.group(0)):
+                offenders.append(f"{path.relative_to(dist)}: {match.group(0)}")
+    assert offenders == []
+
+
+def test_every_page_has_a_strict_csp_and_no_inline_code(dist: Path) -> None:
+    for path in dist.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+        assert csp, path
+        policy = html_module.unescape(csp.group(1))
+        assert "'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy.replace("'wasm-unsafe-eval'", "")
+        assert "'unsafe-inline'" not in policy
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), f"inline script in {path}"
+        assert not re.search(r"<[a-z]+[^>]*\sstyle=", html), f"inline style attribute in {path}"
+        assert not re.search(r"\son[a-z]+=", html), f"inline event handler in {path}"
+
+
+def test_course_map_lists_lessons_and_every_lesson_has_a_board(dist: Path) -> None:
+    for lang in ("ru", "en"):
+        course = (dist / lang / "index.html").read_text(encoding="utf-8")
+        lessons = sorted((dist / lang / "lessons").iterdir())
+        assert len(lessons) >= 10
+        for lesson in lessons:
+            assert f'href="lessons/{lesson.name}/"' in course
+            html = (lesson / "index.html").read_text(encoding="utf-8")
+            assert "<svg" in html and 'data-point="24"' in html, lesson
+
+
+def test_language_alternates_and_switch_keep_the_page(dist: Path) -> None:
+    html = (dist / "ru" / "lessons" / "head" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang="en" href="../../../en/lessons/head/"' in html
+    assert re.search(r'class="lang-switch" hreflang="en"[^>]*href="../../../en/lessons/head/"', html)
+    assert (dist / "index.html").exists() and (dist / "404.html").exists()
+    assert (dist / "embed" / "en").is_dir() and (dist / "sw.js").exists()
