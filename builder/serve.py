@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import http.server
 import os
+import sys
 import threading
 import time
 import uuid
@@ -182,6 +183,12 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True  # a hanging or streaming request never blocks shutdown
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that aborts a download (reload, terminated worker) is normal, not worth a traceback.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def start_background_server(
     dist_dir: Path, port: int = 0, handler: type[DistHandler] | None = None
@@ -257,7 +264,6 @@ def serve(dist_dir: Path, port: int, rebuild: Callable[[], bool], watch: list[Pa
         target=_watch_and_rebuild, args=(watch, dist_dir, rebuild, hub, stop), name="watcher", daemon=True
     )
     watcher.start()
-    print(f"serving {dist_dir} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

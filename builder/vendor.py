@@ -126,7 +126,7 @@ def _extract_pyodide(tarball: Path, staging: Path) -> dict[str, int]:
                 (staging / name).write_bytes(data)
                 sizes[name] = len(data)
     except (KeyError, tarfile.TarError, OSError) as exc:
-        raise VendorError(f"{tarball.name} is not the expected Pyodide package ({exc!r} missing or unreadable)") from None
+        raise VendorError(f"{tarball.name} is not the expected Pyodide package: {exc!r}") from None
     return sizes
 
 

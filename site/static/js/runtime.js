@@ -5,7 +5,8 @@
 //   const off = onStatus((s) => ...);   // s = {state, stage, fraction, version, error}; called at once too
 //   const verdict = await request('step', {...});   // rejects with RequestError {code, detail}
 //   retry();                            // after 'failed' or 'timeout': start a new worker
-// States: 'loading' (with stage 'runtime'|'stdlib'|'rules' and fraction 0..1), 'ready' (with version),
+// States: 'loading' (with stage 'runtime'|'stdlib'|'rules' and fraction 0..1), 'ready' (with version, and
+// wasmCompiledBy 'page'|'worker' for tests and benches),
 // 'failed' (with error {code, detail}), 'timeout'. Codes only: the UI owns every sentence.
 //
 // The singleton lives on module scope so that a pjax-style navigation, which keeps this module, keeps the
@@ -30,11 +31,12 @@ export class RequestError extends Error {
 export function readConfig(doc = document) {
   const data = doc.documentElement.dataset;
   const siteRoot = new URL(data.root || './', doc.baseURI);
-  const indexURL = new URL(data.pyodide || '', siteRoot).href;
+  const resolve = (path) => (path ? new URL(path, siteRoot).href : null);
+  const indexURL = resolve(data.pyodide);
   const seconds = Number.parseFloat(data.bootTimeout);
   return {
-    indexURL: indexURL.endsWith('/') ? indexURL : `${indexURL}/`,
-    coreWheelURL: new URL(data.coreWheel || '', siteRoot).href,
+    indexURL: indexURL && !indexURL.endsWith('/') ? `${indexURL}/` : indexURL,
+    coreWheelURL: resolve(data.coreWheel),
     bootTimeoutMs: 1000 * (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_BOOT_TIMEOUT_SECONDS),
   };
 }
@@ -48,6 +50,7 @@ class Runtime {
   #queue = []; // ids not yet sent to a ready worker, in request order
   #listeners = new Set();
   #status = { state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null };
+  #wasm = null; // {promise, controller} of the main-thread compile; kept across retries once it succeeded
 
   constructor(config) {
     this.#config = config;
@@ -95,6 +98,11 @@ class Runtime {
 
   #start() {
     this.#stopWorker();
+    if (!this.#config.indexURL || !this.#config.coreWheelURL) {
+      // A page built without data-pyodide / data-core-wheel: a builder bug, reported instead of a 404 hunt.
+      this.#setStatus({ ...this.#status, state: 'failed', error: { code: 'NO_CONFIG', detail: '' } });
+      return;
+    }
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.#worker = worker;
     // Messages from a worker that was already replaced (timeout, retry) are ignored.
@@ -117,7 +125,37 @@ class Runtime {
       this.#stopWorker();
       this.#setStatus({ ...this.#status, state: 'timeout', error: { code: 'TIMEOUT', detail: '' } });
     }, this.#config.bootTimeoutMs);
-    worker.postMessage({ type: 'init', indexURL: this.#config.indexURL, coreWheelURL: this.#config.coreWheelURL });
+    worker.postMessage({
+      type: 'init',
+      indexURL: this.#config.indexURL,
+      coreWheelURL: this.#config.coreWheelURL,
+      wasmFromPage: true,
+    });
+    this.#compileWasm().then((module) => {
+      if (worker === this.#worker) worker.postMessage({ type: 'wasm-module', module });
+    });
+  }
+
+  // Why the page compiles pyodide.asm.wasm although the worker runs it: Chromium keeps compiled wasm in its
+  // code cache only for modules compiled in a window, so a worker that compiles its own recompiles on every
+  // visit (measured: ~2 s vs ~4.5 s to ready on a repeat visit). Compilation still runs on V8's background
+  // threads, and the module is shared with the worker, not copied. Resolves null if it cannot (old browser,
+  // CSP without 'wasm-unsafe-eval', HTTP error): the worker then fetches and compiles the wasm itself.
+  #compileWasm() {
+    if (this.#wasm) return this.#wasm.promise;
+    if (typeof WebAssembly === 'undefined' || typeof WebAssembly.compileStreaming !== 'function') {
+      return Promise.resolve(null);
+    }
+    const controller = new AbortController();
+    const response = fetch(`${this.#config.indexURL}pyodide.asm.wasm`, { signal: controller.signal });
+    const promise = WebAssembly.compileStreaming(response).catch(() => null);
+    const compile = { promise, controller, module: null };
+    promise.then((module) => {
+      compile.module = module;
+      if (!module && this.#wasm === compile) this.#wasm = null; // a later retry tries again
+    });
+    this.#wasm = compile;
+    return promise;
   }
 
   #onMessage(message) {
@@ -134,7 +172,14 @@ class Runtime {
       this.#setStatus({ ...this.#status, stage: message.stage, fraction: message.fraction });
     } else if (message.type === 'ready') {
       clearTimeout(this.#timer);
-      this.#setStatus({ state: 'ready', stage: 'ready', fraction: 1, version: message.version, error: null });
+      this.#setStatus({
+        state: 'ready',
+        stage: 'ready',
+        fraction: 1,
+        version: message.version,
+        error: null,
+        wasmCompiledBy: message.wasmCompiledBy,
+      });
       const queued = this.#queue;
       this.#queue = [];
       for (const id of queued) this.#send(id);
@@ -145,7 +190,14 @@ class Runtime {
 
   #send(id) {
     const entry = this.#pending.get(id);
-    if (entry) this.#worker.postMessage({ id, type: entry.type, payload: entry.payload });
+    if (!entry) return;
+    try {
+      this.#worker.postMessage({ id, type: entry.type, payload: entry.payload });
+    } catch (error) {
+      // A payload that cannot be cloned (a function, a DOM node) fails only its own request.
+      this.#pending.delete(id);
+      entry.reject(new RequestError({ code: 'BAD_REQUEST', detail: String(error && error.message) }));
+    }
   }
 
   #fail(error) {
@@ -158,6 +210,10 @@ class Runtime {
     this.#timer = null;
     if (this.#worker) this.#worker.terminate();
     this.#worker = null;
+    if (this.#wasm && !this.#wasm.module) {
+      this.#wasm.controller.abort(); // a hung download must not be what the next attempt waits for
+      this.#wasm = null;
+    }
     // Requests that were sent but not answered go back into the queue, in order, for the next worker.
     const queued = new Set(this.#queue);
     const unanswered = [...this.#pending.keys()].filter((id) => !queued.has(id));

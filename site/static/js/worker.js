@@ -1,16 +1,22 @@
 // Module Web Worker: boots Pyodide with the nardy_core wheel off the main thread and answers requests.
 //
 // Protocol (DESIGN §3 "Worker protocol"):
-//   in:  {type: 'init', indexURL, coreWheelURL}            once, from runtime.js
+//   in:  {type: 'init', indexURL, coreWheelURL, wasmFromPage}   once, from runtime.js
+//        {type: 'wasm-module', module}                     the page's compiled pyodide.asm.wasm, or null
 //        {id, type, payload}                               a request for nardy_core.api.handle(type, payload)
 //   out: {type: 'progress', stage, fraction}               stage: 'runtime' | 'stdlib' | 'rules' | 'ready'
-//        {type: 'ready', version, pyodideVersion}
+//        {type: 'ready', version, pyodideVersion, wasmCompiledBy: 'page' | 'worker'}
 //        {type: 'failed', error: {code: 'LOAD_FAILED', detail}}
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
 
 let handle = null; // nardy_core.api.handle as a PyProxy, set once the boot succeeded
 let booting = null; // Promise<boolean> of the one boot this worker does
+let wasmCompiledBy = 'worker'; // 'page' once Pyodide was given the page's module (reported for tests/benches)
+let receiveWasmModule = () => {};
+const wasmModuleFromPage = new Promise((resolve) => {
+  receiveWasmModule = resolve;
+});
 
 function progress(stage, fraction) {
   self.postMessage({ type: 'progress', stage, fraction });
@@ -26,9 +32,37 @@ function describe(error) {
   return String((error && (error.message || error)) || 'unknown error');
 }
 
-async function boot({ indexURL, coreWheelURL }) {
+// The page compiles pyodide.asm.wasm (see runtime.js #compileWasm: only there does Chromium cache the
+// compiled code) and posts the WebAssembly.Module here. Pyodide 314 fetches the wasm with fetch() and
+// instantiates it with WebAssembly.instantiateStreaming(); while it boots, both are redirected to that
+// module. If the page could not compile it (module null), Pyodide's own download and compile run as usual.
+function useWasmModuleFromPage(wasmURL) {
+  const originalFetch = self.fetch;
+  const originalInstantiateStreaming = WebAssembly.instantiateStreaming;
+  self.fetch = (resource, options) => {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    if (url !== wasmURL) return originalFetch.call(self, resource, options);
+    return wasmModuleFromPage.then((module) =>
+      module ? new Response(new Uint8Array(0)) : originalFetch.call(self, resource, options),
+    );
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await wasmModuleFromPage;
+    if (!module) return originalInstantiateStreaming.call(WebAssembly, source, imports);
+    wasmCompiledBy = 'page';
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  return () => {
+    self.fetch = originalFetch;
+    WebAssembly.instantiateStreaming = originalInstantiateStreaming;
+  };
+}
+
+async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
+  let restore = () => {};
   try {
     progress('runtime', 0);
+    if (wasmFromPage) restore = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href);
     // The wheel downloads while the wasm compiles; the catch only stops an "unhandled rejection" report
     // if the runtime fails first (the promise is still awaited below and rethrows there).
     const wheel = fetchBytes(coreWheelURL);
@@ -40,22 +74,23 @@ async function boot({ indexURL, coreWheelURL }) {
       // Called once the wasm module is instantiated, while the stdlib is mounted and Python starts.
       fsInit: async () => progress('stdlib', 0.6),
     });
+    restore();
     progress('rules', 0.85);
     // micropip is not used at boot: unpacking the wheel ourselves is faster and needs no package index.
     const sitePackages = pyodide.runPython(
       "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
     );
     pyodide.unpackArchive(await wheel, 'wheel', { extractDir: sitePackages });
-    const api = pyodide.pyimport('nardy_core.api');
-    handle = api.handle;
-    api.destroy();
+    // Kept for the worker's lifetime: destroying the module proxy would also destroy `handle`.
+    handle = pyodide.pyimport('nardy_core.api').handle;
     // The first call also warms up the call path, so the first click is not the slow one.
     const pong = JSON.parse(handle('ping', '{}'));
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
     progress('ready', 1);
-    self.postMessage({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version });
+    self.postMessage({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version, wasmCompiledBy });
     return true;
   } catch (error) {
+    restore();
     handle = null;
     self.postMessage({ type: 'failed', error: { code: 'LOAD_FAILED', detail: describe(error) } });
     return false;
@@ -84,8 +119,9 @@ function answer(id, type, payload) {
 
 self.onmessage = async (event) => {
   const message = event.data || {};
-  if (message.type === 'init' && !('id' in message)) {
-    booting = booting || boot(message);
+  if (!('id' in message)) {
+    if (message.type === 'init') booting = booting || boot(message);
+    else if (message.type === 'wasm-module') receiveWasmModule(message.module || null);
     return;
   }
   // runtime.js sends requests only after 'ready'; waiting here as well keeps the protocol safe anyway.
