@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -290,6 +291,22 @@ def build_core_wheel(project_root: Path, out_dir: Path) -> Path:
     return target
 
 
+# pyodide.mjs carries a default package address on a public host, used only when no `packageBaseUrl` is
+# given. The worker always gives one (the site's own copy), so the literal is dead code; it is blanked so
+# that nothing the site serves names a third-party host.
+_REMOTE_PACKAGE_BASE = re.compile(r"https://[A-Za-z0-9.-]+/pyodide/v\$\{\w+\}/full/")
+
+
+def _drop_remote_fallback(module: Path) -> None:
+    text = module.read_text(encoding="utf-8")
+    patched = _REMOTE_PACKAGE_BASE.sub("", text)
+    if "https://" in patched:
+        raise VendorError(f"{module.name} still names a remote address after patching; "
+                          f"check the Pyodide version pin ({PYODIDE_VERSION})")
+    if patched != text:
+        module.write_text(patched, encoding="utf-8")
+
+
 def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[str, str]:
     """Put the runtime into `dist_dir` and return site-root-relative paths for the templates.
 
@@ -302,6 +319,7 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[st
     pyodide_dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME_FILES:
         shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+    _drop_remote_fallback(pyodide_dst / "pyodide.mjs")
     py_dst = dist_dir / "py"
     py_dst.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(micropip_src, py_dst / micropip_src.name)

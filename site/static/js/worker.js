@@ -71,6 +71,7 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
     progress('runtime', 0.1);
     const pyodide = await loadPyodide({
       indexURL,
+      packageBaseUrl: indexURL, // never fall back to a remote package host
       // Called once the wasm module is instantiated, while the stdlib is mounted and Python starts.
       fsInit: async () => progress('stdlib', 0.6),
     });
