@@ -181,7 +181,8 @@ class SiteRenderer:
             )
         )
 
-    def body(self, parts: list, lang: str, next_urls: dict[str, str | None], prefix: str) -> Markup:
+    def body(self, parts: list, lang: str) -> Markup:
+        """Markdown text, diagrams and puzzles of a lesson (or the rules page), in order."""
         html = []
         for part in parts:
             if isinstance(part, str):
@@ -189,7 +190,7 @@ class SiteRenderer:
             elif isinstance(part, BoardData):
                 html.append(self.board_widget(part, lang))
             else:
-                html.append(self.puzzle_widget(part, lang, next_urls.get(part.id)))
+                html.append(self.puzzle_widget(part, lang, None))  # the next puzzle is just below
         return Markup("\n".join(html))
 
 
@@ -206,7 +207,7 @@ def render_site(project: Path, course: Course, rendered: dict, staging: Path, ca
     for lang in LANGUAGES:
         lessons = _lessons(course, rendered, lang)
         puzzles = [p for slug in order for p in rendered[lang].get(slug, []) if isinstance(p, PuzzleData)]
-        next_of = {p.id: (f"{site_root_path(lang)}puzzles/{n.id}/" if n else None) for p, n in zip(puzzles, puzzles[1:] + [None])}
+        next_of = {p.id: (f"{lang}/puzzles/{n.id}/" if n else None) for p, n in zip(puzzles, puzzles[1:] + [None])}
         chapters = [
             {"slug": c.slug, "title": c.titles.get(lang, c.slug), "lessons": [lessons[s] for s in c.lessons if s in lessons]}
             for c in course.chapters
@@ -215,7 +216,7 @@ def render_site(project: Path, course: Course, rendered: dict, staging: Path, ca
         site.write(f"{lang}/index.html", "course.html", lang, chapters=chapters, puzzle_counts=puzzle_counts, total=len(puzzles))
         ordered = [lessons[s] for s in order if s in lessons]
         for index, lesson in enumerate(ordered):
-            body = site.body(lesson.parts, lang, {}, lesson.slug)
+            body = site.body(lesson.parts, lang)
             site.write(
                 f"{lang}/lessons/{lesson.slug}/index.html",
                 "lesson.html",
@@ -244,11 +245,6 @@ def render_site(project: Path, course: Course, rendered: dict, staging: Path, ca
     return site.pages
 
 
-def site_root_path(lang: str) -> str:
-    """Path of a language tree from the site root (used to build links between pages)."""
-    return f"{lang}/"
-
-
 def _lessons(course: Course, rendered: dict, lang: str) -> dict[str, Lesson]:
     result = {}
     chapter_of = {slug: c.slug for c in course.chapters for slug in c.lessons}
@@ -261,7 +257,7 @@ def _lessons(course: Course, rendered: dict, lang: str) -> dict[str, Lesson]:
 
 
 def _rules_page(site: SiteRenderer, rendered: dict, lang: str) -> Markup:
-    return site.body(rendered[lang].get("_rules", []), lang, {}, "rules")
+    return site.body(rendered[lang].get("_rules", []), lang)
 
 
 def _free_board(site: SiteRenderer, lang: str) -> Markup:
