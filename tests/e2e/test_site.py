@@ -281,3 +281,17 @@ def test_every_puzzle_of_the_course_can_be_solved_in_the_browser(page: Page, sit
         following.click()
         expect(page.locator(f"article.lesson[data-lesson='{slug}']")).to_be_attached()
     assert solved >= 20
+
+
+def test_free_board_game_against_the_computer(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}en/play/?pos=w/24:15/24:15&dice=6-5")
+    scope = "[data-widget=free]"
+    wait_ready(page, scope)
+    point(page, scope, 24).click()
+    point(page, scope, 13).click()  # both dice in one move: 24/18/13
+    page.locator(f"{scope} [data-action=confirm]").click()
+    status = page.locator(f"{scope} [data-status]")
+    expect(status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY)
+    expect(page.locator(f"{scope} [data-share-link]")).to_have_attribute("href", re.compile(r"pos=w%2F24%3A14%2C13%2F"))
+    # the board now shows White's moved checker and Black's reply; White is to move again
+    expect(point(page, scope, 13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
