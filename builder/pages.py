@@ -27,6 +27,8 @@ CSP = (
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
+#: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
+PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html"}
 
 
 class PagesError(Exception):
@@ -98,6 +100,7 @@ class SiteRenderer:
             runtime=self.runtime,
             languages=LANGUAGE_NAMES,
             page_path=relative,
+            python=template in PAGES_WITH_PLAYABLE_BOARDS,
             **context,
         )
         target = self.staging / relative

@@ -175,6 +175,7 @@ function bindClicker() {
 }
 
 async function main() {
+  performance.mark('nardy:app-start');
   registerOfflineSupport();
   bindClicker();
   await setupPage();

@@ -103,6 +103,7 @@ class Runtime {
       this.#setStatus({ ...this.#status, state: 'failed', error: { code: 'NO_CONFIG', detail: '' } });
       return;
     }
+    performance.mark('nardy:worker-start'); // read by bench/browser.py
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.#worker = worker;
     // Messages from a worker that was already replaced (timeout, retry) are ignored.
@@ -169,8 +170,10 @@ class Runtime {
       return;
     }
     if (message.type === 'progress' && this.#status.state === 'loading') {
+      performance.mark(`nardy:progress-${message.stage}`);
       this.#setStatus({ ...this.#status, stage: message.stage, fraction: message.fraction });
     } else if (message.type === 'ready') {
+      performance.mark('nardy:ready');
       clearTimeout(this.#timer);
       this.#setStatus({
         state: 'ready',

@@ -86,7 +86,10 @@ export class TurnController extends EventTarget {
   apply(state, animate = true) {
     this.state = state;
     const widget = this.view.svg.closest('[data-widget]');
-    if (widget) widget.dataset.ready = 'true'; // the board answers moves from now on
+    if (widget && !widget.dataset.ready) {
+      widget.dataset.ready = 'true'; // the board answers moves from now on
+      performance.mark('nardy:widget-ready');
+    }
     this.view.setModel({ ...state.board, perspective: this.view.model?.perspective || state.board.perspective }, { animate });
     this.view.clearMarks();
     this.selected = null;
