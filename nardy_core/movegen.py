@@ -22,7 +22,7 @@ from typing import Iterator, Union
 from . import reasons as R
 from .blocks import OPPONENT_FRAME_BIT, forbidden_window_starts, occupancy_mask, window_starts
 from .dice import Roll
-from .moves import OFF, Step, format_play
+from .moves import OFF, Step, format_play  # noqa: F401 (format_play: used by the doctests)
 from .position import Counts, Position
 from .rules import HEAD_EXCEPTION_DOUBLES, Rules
 from .sides import HEAD, POINTS, Side, opposite_numbering
