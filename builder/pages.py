@@ -28,7 +28,7 @@ CSP = (
 )
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
-PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html"}
+PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html", "rules.html"}
 
 
 class PagesError(Exception):

@@ -91,6 +91,7 @@ export class FreeBoard {
 
   setGame(game) {
     this.game = game;
+    this.root.dataset.ready = 'true'; // Python answered: the board can be played
     if (this.turn) {
       this.turn.destroy();
       this.turn = null;
