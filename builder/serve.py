@@ -6,6 +6,7 @@ instead of holding a handle to the old one.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import http.server
 import os
@@ -13,7 +14,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +203,17 @@ def start_background_server(
     thread = threading.Thread(target=server.serve_forever, name="dist-server", daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@contextlib.contextmanager
+def served(dist_dir: Path, port: int = 0) -> Iterator[str]:
+    """``with served(folder) as base_url:`` a background server for the block, shut down after it."""
+    server, base_url = start_background_server(dist_dir, port)
+    try:
+        yield base_url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _ignore_output(dist_dir: Path) -> Callable[[Any, str], bool]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.serve import start_background_server
+from builder.serve import served
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
@@ -50,12 +50,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (with trailing slash) of the built site served on 127.0.0.1."""
-    server, base_url = start_background_server(built_site)
-    try:
+    with served(built_site) as base_url:
         yield base_url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 class ConsoleErrors(list[str]):

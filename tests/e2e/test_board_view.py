@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from builder.board_svg import render_board
 from builder.i18n import load_catalog
-from builder.serve import start_background_server
+from builder.serve import served
 
 pytestmark = pytest.mark.e2e
 
@@ -95,12 +95,8 @@ def board_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         html = page_html(lang, model or (START if name.startswith("diagram") else BEAR_OFF),
                          interactive=not name.startswith("diagram"))
         (root / f"{name}.html").write_text(html, encoding="utf-8")
-    server, base_url = start_background_server(root)
-    try:
+    with served(root) as base_url:
         yield base_url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def open_board(page: Page, base_url: str, name: str) -> Page:

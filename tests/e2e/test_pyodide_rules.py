@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from builder.serve import start_background_server
+from builder.serve import served
 
 from ..core.conftest import CASES_FILE
 
@@ -40,22 +40,18 @@ document.title = 'ready';
 
 
 def test_rules_cases_give_the_same_outcomes_in_pyodide(page: Page, built_site: Path, tmp_path: Path) -> None:
-    from nardy_core import api
     from builder.vendor import PYODIDE_VERSION
+    from nardy_core import api
 
     wheel = next((built_site / "py").glob("nardy_core-*.whl")).relative_to(built_site).as_posix()
     for name in ("pyodide", "py"):
         (tmp_path / name).symlink_to(built_site / name)
     (tmp_path / "selftest.html").write_text(PAGE % (PYODIDE_VERSION, PYODIDE_VERSION, wheel), encoding="utf-8")
-    server, base = start_background_server(tmp_path)
-    try:
+    with served(tmp_path) as base:
         page.goto(base + "selftest.html")
         page.wait_for_function("document.title === 'ready'", timeout=120_000)
         cases_text = CASES_FILE.read_text(encoding="utf-8")
         report = json.loads(page.evaluate("([c, s]) => window.selftest(JSON.stringify(JSON.parse(c).cases), s)", [cases_text, SCRIPT]))
-    finally:
-        server.shutdown()
-        server.server_close()
     assert report["python"].startswith("3.14")
     cases = json.loads(cases_text)["cases"]
     expected = {}

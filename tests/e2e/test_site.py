@@ -173,7 +173,7 @@ def test_lesson_reads_without_javascript(browser, site_url: str) -> None:
 
 
 def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: Path) -> None:
-    from builder.serve import start_background_server
+    from builder.serve import served
 
     (tmp_path / "index.html").write_text(
         "<!doctype html><title>host</title><link rel=icon href='data:,'><p>Someone else's page</p>"
@@ -183,17 +183,13 @@ def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: 
         "li.textContent = e.data.type; document.getElementById('log').append(li);}});</script>",
         encoding="utf-8",
     )
-    server, host_url = start_background_server(tmp_path)
-    try:
+    with served(tmp_path) as host_url:
         page.goto(host_url + "index.html")
         expect(page.locator("#log")).to_contain_text("nardy:ready", timeout=READY)
         frame = page.frame_locator("#f")
         expect(frame.locator("[data-widget][data-ready], [data-widget=puzzle]").first).to_be_attached()
         frame.locator("svg [data-point='24']").click()
         expect(page.locator("#log")).to_contain_text("nardy:solved")
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_every_built_page_opens_without_console_errors(browser, site_url: str, built_site: Path) -> None:
