@@ -19,6 +19,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 PROJECT = Path(__file__).resolve().parent
 sys.path.insert(0, str(PROJECT))
@@ -82,11 +83,18 @@ def write(staging: Path, out: Path) -> None:
         shutil.rmtree(previous, ignore_errors=True)
 
 
-def build(out: Path, strict: bool = False, lessons_dir: Path = LESSONS) -> Report:
+def _quiet(message: str) -> None:
+    pass
+
+
+def build(out: Path, strict: bool = False, lessons_dir: Path = LESSONS, log: Callable[[str], None] = _quiet) -> Report:
     """The whole build: load → validate → render → write."""
     started = time.perf_counter()
+    log(f"loading {lessons_dir.name}/ …")
     course = load(lessons_dir)
+    log(f"validating {sum(len(l.blocks) for lang in course.lessons.values() for l in lang.values())} boards and puzzles with nardy_core …")
     rendered, warnings = validate(course, strict)
+    log("rendering pages and copying the runtime …")
     staging = out.with_name(out.name + ".staging")
     if staging.exists():
         shutil.rmtree(staging)
@@ -96,6 +104,7 @@ def build(out: Path, strict: bool = False, lessons_dir: Path = LESSONS) -> Repor
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    log(f"writing {out} …")
     write(staging, out)
     puzzles = sum(len(lesson.puzzles) for lesson in course.lessons[LANGUAGES[0]].values())
     return Report(pages, puzzles, time.perf_counter() - started, warnings)
@@ -124,7 +133,8 @@ def run(command: str, out: Path, strict: bool, quiet: bool, lessons_dir: Path = 
     from builder.vendor import VendorError
 
     try:
-        report = check(strict, lessons_dir) if command == "check" else build(out, strict, lessons_dir)
+        log = _quiet if quiet else (lambda message: print(message, flush=True))
+        report = check(strict, lessons_dir) if command == "check" else build(out, strict, lessons_dir, log)
     except (BuildFailed, PagesError) as failed:
         _print_problems(failed.problems)
         errors = sum(1 for p in failed.problems if not p.warning)
