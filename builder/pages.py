@@ -101,6 +101,7 @@ class SiteRenderer:
             languages=LANGUAGE_NAMES,
             page_path=relative,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
+            t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
         target = self.staging / relative
