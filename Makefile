@@ -10,8 +10,7 @@ STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/d
 
 $(STAMP):
 	$(PY) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --upgrade pip
-	$(VPY) -m pip install --quiet -r requirements/test.txt
+	$(VPY) -m pip install --quiet --require-hashes -r requirements/test.txt
 	$(VPY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
