@@ -291,3 +291,38 @@ def test_free_board_game_against_the_computer(page: Page, site_url: str) -> None
     expect(page.locator(f"{scope} [data-share-link]")).to_have_attribute("href", re.compile(r"pos=w%2F24%3A14%2C13%2F"))
     # the board now shows White's moved checker and Black's reply; White is to move again
     expect(point(page, scope, 13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
+
+
+def test_hints_then_solution_played_step_by_step(page: Page, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")  # the solution then plays without pauses
+    page.goto(site_url + "en/puzzles/head-first-move/")
+    scope = "#puzzle-head-first-move"
+    wait_ready(page, scope)
+    hints = page.locator(f"{scope} [data-hints] li")
+    for shown in (1, 2, 3):
+        page.locator(f"{scope} [data-action=hint]").click()
+        expect(hints).to_have_count(shown)
+    page.locator(f"{scope} [data-action=hint]").click()  # the last hint is on the board
+    expect(point(page, scope, 24)).to_have_class(re.compile(r"\bmark-hint\b"))
+    expect(page.locator(f"{scope} [data-action=hint]")).to_be_disabled()
+    solution = page.locator(f"{scope} [data-action=solution]")
+    expect(solution).to_be_visible()
+    solution.click()
+    expect(point(page, scope, 13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
+    expect(page.locator(f"{scope} [data-answer-box]")).to_be_visible()
+    expect(page.locator(f"{scope} [data-success]")).to_be_hidden()  # seeing the solution is not solving
+
+
+def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:
+    page.goto(site_url + "en/lessons/board/")
+    wait_ready(page)
+    point(page, "#puzzle-board-head", 24).click()
+    expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator("[data-reset-lesson]").click()
+    expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-reset-lesson]").click()
+    expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_hidden()
+    page.reload()
+    expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_hidden()
