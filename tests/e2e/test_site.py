@@ -326,3 +326,20 @@ def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:
     expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_hidden()
     page.reload()
     expect(page.locator("#puzzle-board-head [data-solved-mark]")).to_be_hidden()
+
+
+def test_view_from_the_other_side_and_mirror(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}en/play/?pos=b/24:14,13/24:15&dice=6-5")
+    scope = "[data-widget=free]"
+    wait_ready(page, scope)
+    head = point(page, scope, 12)  # Black's head is White's 12
+    expect(head).to_have_attribute("aria-label", re.compile(r"^Point 12, 15 black checkers"))
+    page.locator(f"{scope} [data-action=perspective]").click()
+    expect(head).to_have_attribute("aria-label", re.compile(r"^Point 24, 15 black checkers"))
+    expect(page.locator(f"{scope} [data-action=perspective]")).to_have_text("View as White")
+    page.locator(f"{scope} [data-action=flip]").click()
+    expect(page.locator(f"{scope} svg")).to_have_attribute("data-flipped", "true")
+    # still playable from the new seat: Black's 24/18 is the same move
+    point(page, scope, 12).click()
+    point(page, scope, 6).click()
+    expect(page.locator(f"{scope} [data-status]")).to_contain_text("24 → 18")

@@ -1,6 +1,7 @@
 // A diagram in a lesson. With dice it is a playable board: the learner tries any move and nardy_core says
 // whether it is legal and why not. Without dice it is a picture with keyboard-readable points.
 
+import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board-view.js';
 import { TurnController } from './turn-controller.js';
 
@@ -23,7 +24,7 @@ export class BoardWidget {
     };
     bind('undo', () => this.turn.undo());
     bind('reset', () => this.turn.reset());
-    bind('flip', () => this.view.setFlipped(!this.view.flipped));
+    this.listeners.push(bindViewControls(root, this.view));
     this.turn.start();
   }
 

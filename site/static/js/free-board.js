@@ -2,6 +2,7 @@
 // against yourself or the computer. Game flow, legality, the computer's choice and the score all come
 // from nardy_core; this file only rolls dice, keeps the game state it is given and draws.
 
+import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board-view.js';
 import { diceText } from './feedback.js';
 import { t } from './i18n.js';
@@ -36,7 +37,7 @@ export class FreeBoard {
     bind(root.querySelector('[data-action="roll"]'), 'click', () => this.roll());
     bind(root.querySelector('[data-action="undo"]'), 'click', () => this.turn && this.turn.undo());
     bind(root.querySelector('[data-action="confirm"]'), 'click', () => this.turn && this.turn.confirm());
-    bind(root.querySelector('[data-action="flip"]'), 'click', () => this.view.setFlipped(!this.view.flipped));
+    this.listeners.push(bindViewControls(root, this.view));
     bind(root.querySelector('[data-action="new-game"]'), 'click', () => this.newGame());
     bind(this.form, 'submit', (event) => {
       event.preventDefault();

@@ -2,6 +2,7 @@
 // Which turns are accepted was computed at build time by nardy_core (config.accepted: final positions);
 // every step is judged live by nardy_core in the worker.
 
+import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board-view.js';
 import { reasonText, markKind } from './feedback.js';
 import { t } from './i18n.js';
@@ -59,7 +60,7 @@ export class PuzzleWidget {
     this.on(this.button('hint'), 'click', () => this.hint());
     this.on(this.button('solution'), 'click', () => this.showSolution());
     this.on(this.button('reset'), 'click', () => this.reset());
-    this.on(this.button('flip'), 'click', () => this.view.setFlipped(!this.view.flipped));
+    this.listeners.push(bindViewControls(root, this.view));
     this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     for (const b of root.querySelectorAll('[data-answer]')) this.on(b, 'click', () => this.answer(b.dataset.answer, b));

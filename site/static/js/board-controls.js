@@ -1,0 +1,28 @@
+// The view buttons every board shares: mirror the board, and look at it from the other side's seat.
+// They change only how the position is drawn, never the position.
+
+import { t } from './i18n.js';
+
+const OTHER = { white: 'black', black: 'white' };
+
+/** Wire the widget's [data-action=flip] and [data-action=perspective] buttons; returns an unbinder. */
+export function bindViewControls(root, view) {
+  const flip = root.querySelector('[data-action="flip"]');
+  const seat = root.querySelector('[data-action="perspective"]');
+  const label = () => {
+    if (seat) seat.textContent = t(`board.control.view_${OTHER[view.model.perspective]}`);
+  };
+  const onFlip = () => view.setFlipped(!view.flipped);
+  const onSeat = () => {
+    const model = JSON.parse(view.svg.dataset.model); // the model as last given to the view
+    view.setModel({ ...model, perspective: OTHER[view.model.perspective] }, { animate: false });
+    label();
+  };
+  if (flip) flip.addEventListener('click', onFlip);
+  if (seat) seat.addEventListener('click', onSeat);
+  label();
+  return () => {
+    if (flip) flip.removeEventListener('click', onFlip);
+    if (seat) seat.removeEventListener('click', onSeat);
+  };
+}
