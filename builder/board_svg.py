@@ -301,8 +301,9 @@ def _checker(board_id: str, side: str, x: float, y: float, template: str | None 
 
 
 def _count_label(side: str, count: int | str, template: str | None = None) -> str:
+    # the point's accessible name already says how many: the drawn number is decoration for readers
     return _text(f"nb-count nb-count--{side}", 0, 0, str(count), GEOMETRY.count_font, PALETTE[f"{side}_text"],
-                 font_weight=700, data_template=template)
+                 font_weight=700, data_template=template, aria_hidden="true")
 
 
 def _slab(side: str, x: float, y: float, template: str | None = None) -> str:
@@ -358,13 +359,13 @@ def _defs(board_id: str) -> str:
         parts.append(_el("g", {"class": f"nb-badge nb-badge--{kind}", "data-template": f"badge-{kind}"},
                          _el("circle", {"r": g.badge_radius, "fill": PALETTE[kind], "stroke": "#ffffff",
                                         "stroke-width": 2.5}),
-                         _text("nb-badge__glyph", 0, 0, MARK_STYLE[kind]["glyph"], 20, "#ffffff", font_weight=700)))
+                         _text("nb-badge__glyph", 0, 0, MARK_STYLE[kind]["glyph"], 20, "#ffffff", font_weight=700, aria_hidden="true")))
     parts.append(_el("rect", {"class": "nb-outline nb-outline--selected", "data-template": "outline-selected",
                               **column, "fill": "none", "stroke": PALETTE["selected"], "stroke-width": 7}))
     parts.append(_el("g", {"class": "nb-destination", "data-template": "destination"},
                      _el("circle", {"r": g.destination_radius, "fill": "#ffffffd9", "stroke": PALETTE["target"],
                                     "stroke-width": 4, "stroke-dasharray": "7 4"}),
-                     _text("nb-destination__dice", 0, 0, "", 21, PALETTE["target"], font_weight=700)))
+                     _text("nb-destination__dice", 0, 0, "", 21, PALETTE["target"], font_weight=700, aria_hidden="true")))
     return "<defs>" + "".join(parts) + "</defs>"
 
 
