@@ -55,15 +55,15 @@ def test_puzzle_solved_with_the_mouse(page: Page, site_url: str) -> None:
 
 
 def test_puzzle_solved_with_the_keyboard_only(page: Page, site_url: str) -> None:
-    """Tab into the board, arrows to the point, Enter to pick up and to put down."""
+    """From the top of the page: Tab into the board, arrows to a point, Enter to pick up and to put down."""
     page.goto(site_url + "en/lessons/head/")
-    scope, config = first_puzzle(page, ("only", "play", "best"))
+    _, config = first_puzzle(page, ("only", "play", "best"))
+    page.goto(f"{site_url}en/puzzles/{config['id']}/")
+    scope = f"#puzzle-{config['id']}"
     wait_ready(page, scope)
     mover = "black" if config["position"].startswith("b") else "white"
     svg = page.locator(f"{scope} svg")
-    # the roving point is the side to move's head; focus it with Tab from the puzzle's first control
-    page.locator(f"{scope} .puzzle-prompt").click(position={"x": 1, "y": 1})
-    for _ in range(40):
+    for _ in range(40):  # the roving point (the side to move's head) is the board's one Tab stop
         page.keyboard.press("Tab")
         if svg.locator("[data-point]:focus").count():
             break
@@ -80,6 +80,7 @@ def test_puzzle_solved_with_the_keyboard_only(page: Page, site_url: str) -> None
             assert svg.locator("[data-point]:focus").get_attribute("data-point") == str(target)
             page.keyboard.press("Enter")
     expect(page.locator(f"{scope} [data-success]")).to_be_visible()
+    expect(page.locator(f"{scope} [data-success]")).to_be_focused()  # the success message takes the focus
 
 
 def _arrow_towards(label: int, wanted: int) -> str:
