@@ -63,11 +63,11 @@ function entry(data, id, lesson) {
   return item;
 }
 
-/** Stars for a solve: 3 with no hint, 2 with one or two, 1 otherwise or after seeing the solution. */
-export function starsFor(hints, sawSolution) {
+/** Stars for a solve: 3 at the first try with no hint; 2 with one or two hints or one miss; else 1. */
+export function starsFor(hints, misses, sawSolution) {
   if (sawSolution) return 1;
-  if (hints === 0) return 3;
-  return hints <= 2 ? 2 : 1;
+  if (hints === 0 && misses === 0) return 3;
+  return hints <= 2 && misses <= 1 ? 2 : 1;
 }
 
 export function recordAttempt(id, lesson) {

@@ -225,7 +225,7 @@ export class PuzzleWidget {
   success() {
     if (this.solved) return;
     this.solved = true;
-    const stars = progress.starsFor(this.hintsShown, this.sawSolution);
+    const stars = progress.starsFor(this.hintsShown, this.failures, this.sawSolution);
     const { config, root } = this;
     if (!this.sawSolution) progress.markSolved(config.id, config.lesson, stars);
     root.querySelector('[data-solved-mark]').hidden = this.sawSolution;
