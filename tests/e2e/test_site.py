@@ -344,3 +344,20 @@ def test_view_from_the_other_side_and_mirror(page: Page, site_url: str) -> None:
     point(page, scope, 12).click()
     point(page, scope, 6).click()
     expect(page.locator(f"{scope} [data-status]")).to_contain_text("24 → 18")
+
+
+def test_free_board_takes_a_rule_variant_from_the_address(page: Page, site_url: str) -> None:
+    scope = "[data-widget=free]"
+    position = "w/14,9,8,7,6,5:10/24:15"  # case K06: 14/10 would close 10-5 for a moment
+    page.goto(f"{site_url}en/play/?pos={position}&dice=4-2")
+    wait_ready(page, scope)
+    point(page, scope, 14).click()
+    point(page, scope, 10).click()
+    expect(page.locator(f"{scope} [data-status]")).to_contain_text("block")
+    page.goto(f"{site_url}en/play/?pos={position}&dice=4-2&rules=" + '{"block_timing":"end"}')
+    wait_ready(page, scope)
+    point(page, scope, 14).click()
+    point(page, scope, 10).click()
+    expect(page.locator(f"{scope} [data-status]")).to_contain_text("14 → 10")
+    page.goto(f"{site_url}en/play/?pos={position}&rules=" + '{"block":"sometimes"}')
+    expect(page.locator(f"{scope} [data-status]")).to_contain_text("rules in the address cannot be read", timeout=READY)

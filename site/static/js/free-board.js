@@ -65,14 +65,25 @@ export class FreeBoard {
     const params = new URLSearchParams(window.location.search);
     const pos = params.get('pos');
     const dice = params.get('dice');
-    if (!pos) return this.newGame();
+    let rules = {};
+    if (params.get('rules')) {
+      // a teacher's variant demo: ?rules={"block_timing":"end"} (names and values of RULES.md §1.16)
+      try {
+        rules = JSON.parse(params.get('rules'));
+      } catch {
+        this.say(t('play.bad_rules', { error: params.get('rules') }));
+        return;
+      }
+    }
+    if (!pos) return this.newGame(rules);
     this.form.elements.pos.value = pos;
     this.form.elements.dice.value = dice || '';
     let game;
     try {
-      game = await request('game_from_position', { position: pos });
+      game = await request('game_from_position', { position: pos, rules });
     } catch (error) {
-      this.say(t('play.bad_position', { error: error.detail || error.code }));
+      const key = error.code === 'BAD_RULES' ? 'play.bad_rules' : 'play.bad_position';
+      this.say(t(key, { error: error.detail || error.code }));
       return;
     }
     let parsed = null;
@@ -100,20 +111,20 @@ export class FreeBoard {
     this.view.setModel({ ...game.board, perspective: this.view.model?.perspective || 'white' }, { animate: false });
     this.view.clearMarks();
     this.view.setSelectable([]);
-    const url = new URL(window.location.href);
-    url.searchParams.set('pos', game.position);
-    this.share.href = `?${new URLSearchParams({ pos: game.position })}`;
+    const shared = { pos: game.position };
+    if (Object.keys(game.rules).length) shared.rules = JSON.stringify(game.rules);
+    this.share.href = `?${new URLSearchParams(shared)}`;
     this.form.elements.pos.value = game.position;
   }
 
-  async newGame() {
+  async newGame(rules = this.game ? this.game.rules : {}) {
     let white = rollDie();
     let black = rollDie();
     while (white === black) {
       white = rollDie();
       black = rollDie();
     }
-    const game = await request('game_new', { white_die: white, black_die: black });
+    const game = await request('game_new', { white_die: white, black_die: black, rules });
     this.setGame(game);
     this.say(t('play.opening', { white, black }));
     this.continueGame();
