@@ -324,10 +324,14 @@ def _stack(board_id: str, side: str, count: int, x: int, base_y: int, direction:
     return "".join(discs)
 
 
-def _focus_ring(x: float, y: float, width: float, height: float) -> str:
-    """Hidden until board.css shows it on :focus-visible: black under amber, visible on every background."""
+def _focus_ring(x: float, y: float, width: float, height: float, *, shape_id: str | None = None) -> str:
+    """Hidden until board.css shows it on :focus-visible: black under amber, visible on every background.
+
+    With `shape_id` it is the shared shape in <defs> (no class, shown through `<use class="nb-focus">`).
+    """
     box = {"x": x, "y": y, "width": width, "height": height, "rx": 8, "fill": "none"}
-    return _el("g", {"class": "nb-focus", "display": "none"},
+    attrs = {"id": shape_id, "class": "nb-focus-shape"} if shape_id else {"class": "nb-focus", "display": "none"}
+    return _el("g", attrs,
                _el("rect", {**box, "stroke": PALETTE["focus_edge"], "stroke-width": 10}),
                _el("rect", {**box, "stroke": PALETTE["focus"], "stroke-width": 5}))
 
@@ -366,6 +370,7 @@ def _defs(board_id: str) -> str:
                      _el("circle", {"r": g.destination_radius, "fill": "#ffffffd9", "stroke": PALETTE["target"],
                                     "stroke-width": 4, "stroke-dasharray": "7 4"}),
                      _text("nb-destination__dice", 0, 0, "", 21, PALETTE["target"], font_weight=700, aria_hidden="true")))
+    parts.append(_focus_ring(0, 0, g.point_width - 6, g.label_strip + g.row_height - 6, shape_id=f"{board_id}-point-focus"))
     return "<defs>" + "".join(parts) + "</defs>"
 
 
@@ -425,8 +430,9 @@ def _point(board_id: str, t: Translate, state: BoardState, row: str, col: int, f
                _el("g", {"class": "nb-under"}),  # mark layers: a lesson diagram can be highlighted too
                _el("g", {"class": "nb-stack"}, stack),
                _el("g", {"class": "nb-marks"}),
-               _focus_ring(left + 3, min(strip_top, top) + 3, g.point_width - 6, g.label_strip + g.row_height - 6)
-               if interactive else "")
+               # 24 identical rings differ only in place: each point uses the one drawn in <defs>
+               _el("use", {"class": "nb-focus", "display": "none", "href": f"#{board_id}-point-focus",
+                           "x": left + 3, "y": min(strip_top, top) + 3}) if interactive else "")
 
 
 def _captions(t: Translate, state: BoardState, flipped: bool) -> str:
