@@ -387,6 +387,12 @@ def _frame() -> str:
     ])
 
 
+#: presentation attributes the point labels inherit from their group (texts inside points that look
+#: different, such as stack counts, set their own)
+LABEL_STYLE = {"text-anchor": "middle", "dominant-baseline": "central", "font-size": GEOMETRY.label_font,
+               "fill": PALETTE["label"], "font-weight": 600}
+
+
 def _point(board_id: str, t: Translate, state: BoardState, row: str, col: int, flipped: bool,
            interactive: bool) -> str:
     """One point: hit area, triangle, number, checkers, and (interactive) the mark layers and focus ring."""
@@ -425,8 +431,9 @@ def _point(board_id: str, t: Translate, state: BoardState, row: str, col: int, f
                hit if interactive else "",
                _el("path", {"class": "nb-triangle", "d": triangle, "fill": colour, "stroke": PALETTE["triangle_edge"],
                             "stroke-width": 1.5}),
-               _text("nb-label", center, strip_top + g.label_strip // 2, str(label), g.label_font, PALETTE["label"],
-                     font_weight=600, aria_hidden="true"),
+               # the label's font and colour are inherited from the points group (24 labels, one set of attributes)
+               _el("text", {"class": "nb-label", "x": center, "y": strip_top + g.label_strip // 2, "aria-hidden": "true"},
+                   text=str(label)),
                _el("g", {"class": "nb-under"}),  # mark layers: a lesson diagram can be highlighted too
                _el("g", {"class": "nb-stack"}, stack),
                _el("g", {"class": "nb-marks"}),
@@ -573,7 +580,7 @@ def render_board(model: Mapping[str, object], t: Translate, *, board_id: str, in
               for row in ("top", "bottom") for col in range(12)]
     return Markup(_el("svg", root,
                       _defs(board_id), _frame(), _captions(t, state, flipped),
-                      _el("g", {"class": "nb-points"}, *points),
+                      _el("g", {"class": "nb-points", **LABEL_STYLE}, *points),
                       _dice(t, state, interactive),  # Tab order: the roving point, the dice, then the trays
                       _tray(t, state, "top", interactive), _tray(t, state, "bottom", interactive),
                       _player(board_id, t, state, "top"), _player(board_id, t, state, "bottom"),
