@@ -44,7 +44,6 @@ class Lesson:
     """A lesson ready to render in one language."""
 
     slug: str
-    chapter: str
     title: str
     summary: str
     parts: list
@@ -251,12 +250,11 @@ def render_site(project: Path, course: Course, rendered: dict, staging: Path, ca
 
 def _lessons(course: Course, rendered: dict, lang: str) -> dict[str, Lesson]:
     result = {}
-    chapter_of = {slug: c.slug for c in course.chapters for slug in c.lessons}
     for number, slug in enumerate(course.lesson_order(), start=1):
         source = course.lessons[lang].get(slug)
         if source is None:
             continue
-        result[slug] = Lesson(slug, chapter_of[slug], source.meta["title"], source.meta["summary"], rendered[lang][slug], number)
+        result[slug] = Lesson(slug, source.meta["title"], source.meta["summary"], rendered[lang][slug], number)
     return result
 
 

@@ -29,6 +29,7 @@ from nardy_core import (
     parse_position,
     to_absolute,
 )
+from nardy_core.api import highlight_points
 from nardy_core.blocks import forbidden_block, occupancy_mask, window_points, window_starts
 from nardy_core.reasons import STEP_CODES
 
@@ -251,21 +252,11 @@ def _final_of(setup: Setup, play_text: str, key: str) -> tuple[str, list[list[An
         raise BlockError(
             f'{_label(key)} "{play_text}" is incomplete: {verdict.code} (the roll allows {verdict.reason.params["dice"]} dice)', key
         )
-    return _final_notation(setup, verdict.steps), [[s.src, "off" if s.dst == 0 else s.dst] for s in verdict.steps]
+    return format_position(verdict.position), [[s.src, "off" if s.dst == 0 else s.dst] for s in verdict.steps]
 
 
 def _label(key: str) -> str:
     return "answer" if key == "answers" else key
-
-
-def _final_notation(setup: Setup, steps: Any) -> str:
-    mover = setup.position.to_move
-    counts = list(setup.position.counts(mover))
-    for step in steps:
-        counts[step.src] -= 1
-        if step.dst:
-            counts[step.dst] += 1
-    return format_position(setup.position.with_side(mover, tuple(counts)))
 
 
 def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
@@ -327,7 +318,7 @@ def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
         verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
         entry: dict[str, Any] = {"play": item["play"], "comment": item["comment"]}
         if verdict.verdict == "legal":
-            final = _final_notation(setup, verdict.steps)
+            final = format_position(verdict.position)
             if final in puzzle.accepted:
                 raise BlockError(f'wrong play "{item["play"]}" is an accepted answer', "wrong")
             entry.update(kind="final", final=final)
@@ -367,12 +358,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
             raise BlockError(f"quiz expects {code} but the play is refused with {verdict.code}", "code")
     mover = setup.position.to_move
     reason = verdict.reason.to_json() if verdict.reason else None
-    if reason:
-        from nardy_core.api import highlight_points
-
-        highlight = highlight_points(verdict.reason, mover)  # type: ignore[arg-type]
-    else:
-        highlight = []
+    highlight = highlight_points(verdict.reason, mover) if verdict.reason else []
     puzzle.quiz = {
         "play": play_text,
         "answer": expected,

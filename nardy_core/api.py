@@ -248,8 +248,9 @@ def _state(turn: TurnInProgress) -> Json:
     position = turn.position
     roll = turn.search.roll
     used = _dice_used(list(roll.steps), list(turn.dice_left))
+    legal = turn.legal_steps()
     moves: dict[str, list[Json]] = {}
-    for src in sorted({s.src for s in turn.legal_steps()}, reverse=True):
+    for src in sorted({s.src for s in legal}, reverse=True):
         moves[str(src)] = [
             {
                 "to": "off" if route[-1].dst == OFF else route[-1].dst,
@@ -266,7 +267,7 @@ def _state(turn: TurnInProgress) -> Json:
         "dice_left": list(turn.dice_left),
         "steps": [s.to_json() for s in turn.steps],
         "play": format_play(turn.steps),
-        "legal_steps": [_step_json(s, mover) for s in turn.legal_steps()],
+        "legal_steps": [_step_json(s, mover) for s in legal],
         "moves": moves,
         "complete": turn.is_complete(),
         "must_pass": turn.must_pass(),

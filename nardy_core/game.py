@@ -147,21 +147,11 @@ def play(game: Game, roll: Roll, play_text: str | list[Step]) -> Game:
         raise GameError(
             f"{format_play(verdict.steps) or 'the play'} is {verdict.verdict}: {verdict.code}", verdict.code or "ILLEGAL"
         )
-    search_position = game.position
-    for step in verdict.steps:
-        search_position = _apply(search_position, side, step)
+    assert verdict.position is not None
     record = replace(game.record, turns=game.record.turns + (Turn(side, roll, verdict.steps),))
     moved = game.has_moved | {side}
-    after = replace(game, position=search_position.with_to_move(side.other), record=record, pending_roll=None, has_moved=moved)
+    after = replace(game, position=verdict.position.with_to_move(side.other), record=record, pending_roll=None, has_moved=moved)
     return _settle(after, side)
-
-
-def _apply(position: Position, side: Side, step: Step) -> Position:
-    counts = list(position.counts(side))
-    counts[step.src] -= 1
-    if step.dst:
-        counts[step.dst] += 1
-    return position.with_side(side, tuple(counts))
 
 
 def _settle(game: Game, just_moved: Side) -> Game:

@@ -267,6 +267,7 @@ class PlayVerdict:
     reason: Reason | None = None
     step: int | None = None  #: 1-based index of the first refused move
     steps: tuple[Step, ...] = ()
+    position: Position | None = None  #: where the accepted steps lead (the mover still to move)
 
     @property
     def code(self) -> str | None:
@@ -299,7 +300,8 @@ def check_play(
     for index, (src, dst) in enumerate(play, start=1):
         _, reason = turn.play_move(src, dst)
         if reason is not None:
-            return PlayVerdict("illegal", reason, index, tuple(turn.steps))
+            return PlayVerdict("illegal", reason, index, tuple(turn.steps), turn.position)
     if turn.is_complete():
-        return PlayVerdict("legal", None, None, tuple(turn.steps))
-    return PlayVerdict("incomplete", Reason(R.MUST_USE_BOTH, {"dice": turn.search.max_dice}), None, tuple(turn.steps))
+        return PlayVerdict("legal", None, None, tuple(turn.steps), turn.position)
+    reason = Reason(R.MUST_USE_BOTH, {"dice": turn.search.max_dice})
+    return PlayVerdict("incomplete", reason, None, tuple(turn.steps), turn.position)

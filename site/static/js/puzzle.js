@@ -3,7 +3,7 @@
 // every step is judged live by nardy_core in the worker.
 
 import { bindViewControls } from './board-controls.js';
-import { BoardView } from './board-view.js';
+import { BoardView, ownLabel } from './board-view.js';
 import { reasonText, markKind } from './feedback.js';
 import { t } from './i18n.js';
 import * as progress from './progress.js';
@@ -180,7 +180,7 @@ export class PuzzleWidget {
     if (TURN_TASKS.has(config.task) && config.solution.length) {
       const mover = config.position.startsWith('b') ? 'black' : 'white';
       const from = config.solution[0][0];
-      points = [mover === 'white' ? from : from > 12 ? from - 12 : from + 12];
+      points = [ownLabel(from, mover)];
     } else if (config.task === 'click') {
       points = config.targets.filter((p) => !this.found.has(p)).slice(0, 1);
     } else if (config.quiz && config.quiz.highlight) {
