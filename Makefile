@@ -1,12 +1,13 @@
 # Two entry points, both usable on a fresh machine (see README):
 #   make serve   build the site and serve it on http://127.0.0.1:8000/ with live rebuild
-#   make test    install everything the tests need, then run them all
+#   make test    install everything the tests need, then run them all (static checks, JS and Python tests)
 PY      ?= python3
 VENV    := .venv
 VPY     := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/dev/null | sha256sum | cut -c1-12)
+NPM_STAMP := node_modules/.installed-$(shell cat package-lock.json 2>/dev/null | sha256sum | cut -c1-12)
 
-.PHONY: serve build test test-core deps browser bench clean
+.PHONY: serve build test check lint types js-test test-core deps browser bench clean
 
 $(STAMP):
 	$(PY) -m venv $(VENV)
@@ -14,22 +15,41 @@ $(STAMP):
 	$(VPY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-deps: $(STAMP)
+# npm ci installs exactly package-lock.json and checks every package against its integrity hash.
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+deps: $(STAMP) $(NPM_STAMP)
 
 serve: deps
-	$(VPY) build.py serve
+	$(VPY) -m builder serve
 
 build: deps
-	$(VPY) build.py build
+	$(VPY) -m builder build
 
 browser:
 	bash .ci/install-browser
 
-test: deps browser
+# Static checks: types (mypy --strict, tsc --checkJs) and lint (ruff).
+lint: deps
+	$(VPY) -m ruff check .
+
+types: deps
+	$(VPY) -m mypy
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.workers.json
+
+js-test: deps
+	node --test tests/js/
+
+check: lint types js-test
+
+test: deps browser check
 	$(VPY) -m pytest
 
 test-core: deps
-	$(VPY) -m pytest tests/core
+	$(VPY) -m pytest tests/core nardy_core
 
 bench: deps
 	$(VPY) bench/movegen.py

@@ -31,10 +31,10 @@ BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</tit
 <body><script type="module" src="/bare.js"></script></body></html>"""
 BARE_JS = """
 const started = performance.now();
-const { loadPyodide } = await import('/pyodide/%s/pyodide.mjs');
-await loadPyodide({ indexURL: '/pyodide/%s/' });
+const { loadPyodide } = await import('/pyodide/VERSION/pyodide.mjs');
+await loadPyodide({ indexURL: '/pyodide/VERSION/' });
 window.bench = { loadMs: performance.now() - started, sinceNavigationMs: performance.now() };
-""" % (vendor.PYODIDE_VERSION, vendor.PYODIDE_VERSION)
+""".replace("VERSION", vendor.PYODIDE_VERSION)
 
 RUNTIME_PAGE = """<!doctype html>
 <html data-root="../" data-pyodide="{pyodide}" data-core-wheel="{wheel}"><head><meta charset="utf-8">

@@ -1,10 +1,10 @@
-"""Legal-turn generation speed over positions from random self-play (CPython).
+"""Legal-turn generation speed over positions from random self-play (CPython), for both games.
 
-Plays at least 200 random games (doubles included) with a fixed seed, times TurnSearch(...).outcomes()
-for every turn position, and prints median, p99 and max in milliseconds, plus the interactive
-step check. Targets here: median <= 0.5 ms, p99 <= 5 ms, max <= 25 ms.
+Plays at least 200 random games of each game (doubles included) with a fixed seed, times
+TurnSearch(...).outcomes() for every turn position, and prints median, p99 and max in milliseconds,
+plus the interactive step check. Targets here: median <= 0.5 ms, p99 <= 5 ms, max <= 25 ms.
 
-Usage: python bench/movegen.py [--games N] [--seed S]
+Usage: python bench/movegen.py [--games N] [--seed S] [--game long|short|both]
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nardy_core import Roll, Rules, TurnInProgress, TurnSearch  # noqa: E402
-from nardy_core.game import is_first_turn, play, start  # noqa: E402
+from nardy_core import Game, Roll, Rules, TurnInProgress, TurnSearch, default_rules
+from nardy_core.flow import is_first_turn, play, start
 
 
 def collect(games: int, seed: int, rules: Rules) -> list[tuple]:
@@ -31,7 +31,7 @@ def collect(games: int, seed: int, rules: Rules) -> list[tuple]:
         white_die, black_die = rng.sample(range(1, 7), 2)
         game = start(rules, white_die, black_die)
         while not game.over:
-            roll = game.pending_roll or Roll.random(rng)
+            roll = game.roll or Roll.random(rng)
             first = is_first_turn(game, game.to_move)
             samples.append((game.position, roll, first))
             outcomes = TurnSearch(game.position, roll, first, rules).outcomes()
@@ -48,9 +48,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--game", choices=("long", "short", "both"), default="both")
     args = parser.parse_args()
-    rules = Rules()
-    samples = collect(args.games, args.seed, rules)
+    games = [Game.LONG, Game.SHORT] if args.game == "both" else [Game.parse(args.game)]
+    for game in games:
+        print(f"== {game.value} nardy")
+        measure(default_rules(game), args.games, args.seed)
+
+
+def measure(rules: Rules, games: int, seed: int) -> None:
+    gc.unfreeze()
+    samples = collect(games, seed, rules)
     doubles = sum(1 for _, roll, _ in samples if roll.is_double)
     # the ~20k sample positions are the bench's own heap, not the engine's: keep the collector off them
     gc.collect()
@@ -61,7 +69,7 @@ def main() -> None:
         TurnSearch(position, roll, first, rules).outcomes()
         timings.append((time.perf_counter() - begin) * 1000)
     timings.sort()
-    print(f"positions: {len(samples)} from {args.games} games ({doubles} with doubles), Python {sys.version.split()[0]}")
+    print(f"positions: {len(samples)} from {games} games ({doubles} with doubles), Python {sys.version.split()[0]}")
     print(f"legal-turn generation: median {statistics.median(timings):.3f} ms, "
           f"p99 {percentile(timings, 0.99):.3f} ms, max {timings[-1]:.3f} ms")
     step_times = []

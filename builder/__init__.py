@@ -1,0 +1,12 @@
+"""The site builder: ``load → validate → render → write`` (see :mod:`builder.phases`).
+
+``python -m builder build|serve|check`` (or ``python build.py …``) is its command line.
+"""
+
+from .phases import Course, Paths, Report, Site, Source, build, check, load, render, validate, write
+from .problems import BuildError, ContentError, Problem, VendorError
+
+__all__ = [
+    "BuildError", "ContentError", "Course", "Paths", "Problem", "Report", "Site", "Source", "VendorError", "build",
+    "check", "load", "render", "validate", "write",
+]

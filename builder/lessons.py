@@ -1,12 +1,12 @@
-"""The lesson format: ``lessons/outline.toml`` plus one Markdown file per lesson per language.
+"""The lesson format: per game, ``outline.toml`` plus one Markdown file per lesson per language.
 
 A lesson file starts with TOML front matter between ``+++`` lines (``title``, ``summary``), then
-Markdown. Fenced blocks with the info string ``board`` or ``puzzle`` hold TOML data; everything
-else is ordinary Markdown. See ``docs/authoring.md``.
+Markdown. Fenced blocks with the info string ``board`` or ``puzzle`` hold TOML data; everything else is
+ordinary Markdown. See ``docs/authoring.md``.
 
 Loading only reads and structures the files; :mod:`builder.validate` judges the content with
-nardy_core. Every problem is a :class:`Problem` with file and line, so all of them can be reported
-at once.
+nardy_core. Every problem is a :class:`~builder.problems.Problem` with file and line, so all of them can
+be reported at once; nothing here raises on bad input.
 """
 
 from __future__ import annotations
@@ -17,30 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nardy_core import Game
+
+from .problems import Problem
+
 LANGUAGES = ("ru", "en")
 BLOCK_KINDS = ("board", "puzzle")
-SPECIAL_PAGES = ("rules",)  #: lessons/{lang}/_rules.md: pages outside the course, boards only
-LESSON_PREFIX = re.compile(r"^\d+-")  #: files are named NN-slug.md; the number only orders the folder
+SPECIAL_PAGES = ("rules",)  #: {game}/{lang}/_rules.md: pages outside the course, boards only
+LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9][a-z0-9-]{0,60})$")  #: NN-slug.md
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")  #: what may appear in a URL path segment
 FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)\s*$")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the content, located at ``path:line``."""
-
-    path: Path
-    line: int
-    message: str
-    warning: bool = False
-
-    def format(self, root: Path) -> str:
-        """``lessons/ru/05-head.md:42: message``."""
-        try:
-            shown = self.path.relative_to(root)
-        except ValueError:
-            shown = self.path
-        prefix = "warning: " if self.warning else ""
-        return f"{shown}:{self.line}: {prefix}{self.message}"
+MAX_FILE_BYTES = 2_000_000
 
 
 @dataclass
@@ -51,6 +38,10 @@ class Block:
     data: dict[str, Any]
     line: int
     field_lines: dict[str, int] = field(default_factory=dict)
+
+    def line_of(self, key: str | None) -> int:
+        """The line of a field (the block's first line if the field is not there)."""
+        return self.field_lines.get(key or "", self.line)
 
 
 @dataclass
@@ -71,9 +62,19 @@ class LessonSource:
     def puzzles(self) -> list[Block]:
         return [b for b in self.blocks if b.kind == "puzzle"]
 
+    @property
+    def title(self) -> str:
+        return str(self.meta.get("title", self.slug))
+
+    @property
+    def summary(self) -> str:
+        return str(self.meta.get("summary", ""))
+
 
 @dataclass
 class Chapter:
+    """A chapter of the outline: its slug, titles per language and lesson slugs in order."""
+
     slug: str
     titles: dict[str, str]
     lessons: list[str]
@@ -81,107 +82,162 @@ class Chapter:
 
 
 @dataclass
-class Course:
-    """The outline and every lesson source, per language."""
+class CourseSource:
+    """One game's course as read from disk: the outline and every lesson file, per language."""
 
+    game: Game
     root: Path
     chapters: list[Chapter]
     lessons: dict[str, dict[str, LessonSource]]  #: lang -> slug -> source
-    problems: list[Problem]
     pages: dict[str, dict[str, LessonSource]] = field(default_factory=dict)  #: lang -> "rules" -> source
 
     def lesson_order(self) -> list[str]:
         return [slug for chapter in self.chapters for slug in chapter.lessons]
 
 
-def load_course(lessons_dir: Path) -> Course:
-    """Read the outline and all lesson files; problems are collected, not raised."""
-    problems: list[Problem] = []
-    outline_path = lessons_dir / "outline.toml"
+def read_text(path: Path, problems: list[Problem]) -> str | None:
+    """A UTF-8 text file, or None with a problem saying why it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        problems.append(Problem(path, 1, "file not found"))
+        return None
+    except OSError as exc:
+        problems.append(Problem(path, 1, f"cannot read the file: {exc.strerror or exc}"))
+        return None
+    if len(data) > MAX_FILE_BYTES:
+        problems.append(Problem(path, 1, f"the file is {len(data)} bytes; at most {MAX_FILE_BYTES}"))
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        problems.append(Problem(path, line, f"not UTF-8 text (byte {data[exc.start]:#04x}); save the file as UTF-8"))
+        return None
+
+
+def load_course(game_dir: Path, game: Game, problems: list[Problem]) -> CourseSource:
+    """Read one game's outline and all its lesson files; problems are collected, not raised."""
+    outline_path = game_dir / "outline.toml"
     chapters = _load_outline(outline_path, problems)
     lessons: dict[str, dict[str, LessonSource]] = {lang: {} for lang in LANGUAGES}
     listed = {slug for chapter in chapters for slug in chapter.lessons}
     for lang in LANGUAGES:
-        folder = lessons_dir / lang
+        folder = game_dir / lang
+        if not folder.is_dir():
+            problems.append(Problem(folder, 1, f"the {lang} lessons folder {game.value}/{lang}/ is missing"))
+            continue
         for path in sorted(folder.glob("*.md")):
             if path.name.startswith("_"):
-                continue  # special pages (the rules reference), loaded by load_page
-            lesson = load_lesson(path, lang, problems)
+                continue  # special pages (the rules reference), loaded below
+            match = LESSON_FILE.match(path.stem)
+            if match is None:
+                problems.append(Problem(path, 1, "a lesson file is named NN-slug.md (slug: lower-case letters, digits, '-')"))
+                continue
+            lesson = load_lesson(path, lang, match.group("slug"), problems)
             if lesson is None:
                 continue
             if lesson.slug not in listed:
-                problems.append(Problem(path, 1, f"lesson {lesson.slug!r} is not listed in lessons/outline.toml"))
+                problems.append(Problem(path, 1, f"lesson {lesson.slug!r} is not listed in {game.value}/outline.toml"))
+                continue
+            if lesson.slug in lessons[lang]:
+                problems.append(Problem(path, 1, f"lesson {lesson.slug!r} has two files (also {lessons[lang][lesson.slug].path.name})"))
                 continue
             lessons[lang][lesson.slug] = lesson
         for chapter in chapters:
             for slug in chapter.lessons:
-                if slug not in lessons[lang] and not list(folder.glob(f"*{slug}.md")):
+                if slug not in lessons[lang] and not list(folder.glob(f"*-{slug}.md")):
                     problems.append(
-                        Problem(outline_path, chapter.line, f"lesson {slug!r} has no file lessons/{lang}/NN-{slug}.md")
+                        Problem(outline_path, chapter.line, f"lesson {slug!r} has no file {game.value}/{lang}/NN-{slug}.md")
                     )
     pages: dict[str, dict[str, LessonSource]] = {lang: {} for lang in LANGUAGES}
     for lang in LANGUAGES:
         for name in SPECIAL_PAGES:
-            path = lessons_dir / lang / f"_{name}.md"
+            path = game_dir / lang / f"_{name}.md"
             if not path.exists():
-                problems.append(Problem(path, 1, f"the {name} page lessons/{lang}/_{name}.md is missing"))
+                problems.append(Problem(path, 1, f"the {name} page {game.value}/{lang}/_{name}.md is missing"))
                 continue
-            page = load_lesson(path, lang, problems)
+            page = load_lesson(path, lang, name, problems)
             if page is not None:
                 pages[lang][name] = page
-    return Course(lessons_dir, chapters, lessons, problems, pages)
+    return CourseSource(game, game_dir, chapters, lessons, pages)
 
 
-def _load_outline(path: Path, problems: list[Problem]) -> list[Chapter]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        problems.append(Problem(path, 1, "the course outline lessons/outline.toml is missing"))
+def read_tables(path: Path, name: str, problems: list[Problem]) -> list[tuple[int, Any]]:
+    """The ``[[name]]`` tables of a TOML file with the line each starts on; problems if it cannot be read."""
+    text = read_text(path, problems)
+    if text is None:
         return []
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, _toml_line(exc), f"invalid TOML: {_toml_message(exc)}"))
+        problems.append(Problem(path, toml_line(exc), f"invalid TOML: {toml_message(exc)}"))
         return []
-    chapter_lines = [i + 1 for i, line in enumerate(text.splitlines()) if line.strip() == "[[chapter]]"]
+    lines = [i + 1 for i, line in enumerate(text.splitlines()) if line.strip() == f"[[{name}]]"]
+    items = data.get(name, [])
+    if not isinstance(items, list):
+        problems.append(Problem(path, 1, f"write the entries as [[{name}]] tables"))
+        return []
+    return [(lines[i] if i < len(lines) else 1, item) for i, item in enumerate(items)]
+
+
+def _load_outline(path: Path, problems: list[Problem]) -> list[Chapter]:
+    tables = read_tables(path, "chapter", problems)
+    if not tables and not path.is_file():
+        return []
     chapters = []
     seen: set[str] = set()
-    for index, item in enumerate(data.get("chapter", [])):
-        line = chapter_lines[index] if index < len(chapter_lines) else 1
-        slug, titles, lessons = item.get("slug"), item.get("title", {}), item.get("lessons", [])
-        if not isinstance(slug, str) or not slug:
-            problems.append(Problem(path, line, "chapter needs a slug"))
+    seen_chapters: set[str] = set()
+    for line, item in tables:
+        if not isinstance(item, dict):
+            problems.append(Problem(path, line, "a [[chapter]] must be a table"))
             continue
-        missing = [lang for lang in LANGUAGES if not isinstance(titles, dict) or not titles.get(lang)]
-        if missing:
-            problems.append(Problem(path, line, f"chapter {slug!r} needs title.{' and title.'.join(missing)}"))
+        slug, titles, lessons = item.get("slug"), item.get("title", {}), item.get("lessons", [])
+        if not isinstance(slug, str) or not SLUG.match(slug):
+            problems.append(Problem(path, line, f"chapter needs slug = \"…\" (lower-case letters, digits, '-'), not {slug!r}"))
+            continue
+        if slug in seen_chapters:
+            problems.append(Problem(path, line, f"chapter {slug!r} is listed twice"))
+        seen_chapters.add(slug)
+        if not isinstance(titles, dict) or not all(isinstance(titles.get(lang), str) and titles[lang].strip() for lang in LANGUAGES):
+            problems.append(Problem(path, line, f"chapter {slug!r} needs title.ru = \"…\" and title.en = \"…\""))
+            titles = {}
+        if not isinstance(lessons, list) or not all(isinstance(s, str) for s in lessons):
+            problems.append(Problem(path, line, f"chapter {slug!r}: lessons must be a list of lesson slugs"))
+            lessons = []
+        good = []
         for lesson in lessons:
+            if not SLUG.match(lesson):
+                problems.append(Problem(path, line, f"lesson slug {lesson!r} may hold only lower-case letters, digits and '-'"))
+                continue
             if lesson in seen:
                 problems.append(Problem(path, line, f"lesson {lesson!r} is listed twice in the outline"))
+                continue
             seen.add(lesson)
-        chapters.append(Chapter(slug, dict(titles) if isinstance(titles, dict) else {}, list(lessons), line))
+            good.append(lesson)
+        chapters.append(Chapter(slug, dict(titles), good, line))
     if not chapters:
         problems.append(Problem(path, 1, "the outline lists no [[chapter]]"))
     return chapters
 
 
-def load_lesson(path: Path, lang: str, problems: list[Problem]) -> LessonSource | None:
+def load_lesson(path: Path, lang: str, slug: str, problems: list[Problem]) -> LessonSource | None:
     """Parse one lesson file: front matter, Markdown text and TOML blocks."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, problems)
+    if text is None:
+        return None
     lines = text.splitlines()
-    slug = LESSON_PREFIX.sub("", path.stem)
     if not lines or lines[0].strip() != "+++":
         problems.append(Problem(path, 1, "a lesson starts with TOML front matter between '+++' lines (title = \"…\")"))
         return None
-    try:
-        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
-    except StopIteration:
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+    if end is None:
         problems.append(Problem(path, 1, "front matter is not closed by a second '+++' line"))
         return None
     try:
         meta = tomllib.loads("\n".join(lines[1:end]))
     except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, 1 + _toml_line(exc), f"invalid front matter: {_toml_message(exc)}"))
+        problems.append(Problem(path, 1 + toml_line(exc), f"invalid front matter: {toml_message(exc)}"))
         return None
     for key in ("title", "summary"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():
@@ -237,7 +293,7 @@ def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: li
     try:
         data = tomllib.loads("\n".join(body))
     except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, line + _toml_line(exc), f"{kind} block: invalid TOML: {_toml_message(exc)}"))
+        problems.append(Problem(path, line + toml_line(exc), f"{kind} block: invalid TOML: {toml_message(exc)}"))
         return None
     field_lines = {}
     for offset, raw in enumerate(body, start=1):
@@ -253,10 +309,12 @@ def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: li
 _TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def _toml_line(exc: tomllib.TOMLDecodeError) -> int:
+def toml_line(exc: tomllib.TOMLDecodeError) -> int:
+    """The line a TOML error is at (1 if the message does not say)."""
     match = _TOML_AT.search(str(exc))
     return int(match.group(1)) if match else 1
 
 
-def _toml_message(exc: tomllib.TOMLDecodeError) -> str:
+def toml_message(exc: tomllib.TOMLDecodeError) -> str:
+    """The TOML error without its location (the Problem carries it)."""
     return _TOML_AT.sub("", str(exc)).strip()

@@ -61,6 +61,18 @@ class ReloadHub:
         self._boot_id = uuid.uuid4().hex[:8]
         self._generation = 0
         self._changed = threading.Condition()
+        self._listeners = 0
+
+    def listening(self, delta: int) -> None:
+        """A browser connected (+1) or went away (-1) after it received the current token."""
+        with self._changed:
+            self._listeners += delta
+            self._changed.notify_all()
+
+    def wait_for_listeners(self, count: int, timeout: float) -> bool:
+        """Block until at least ``count`` browsers are connected (for tests); False on timeout."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._listeners >= count, timeout=timeout)
 
     @property
     def token(self) -> str:
@@ -107,12 +119,15 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if self.reload_hub is not None:
             if path == LIVERELOAD_PATH:
-                return self._stream_reload_events(self.reload_hub)
+                self._stream_reload_events(self.reload_hub)
+                return
             if path == LIVERELOAD_SCRIPT_PATH:
-                return self._send_bytes(200, LIVERELOAD_JS.encode(), MIME_TYPES[".js"])
+                self._send_bytes(200, LIVERELOAD_JS.encode(), MIME_TYPES[".js"])
+                return
             html_file = self._html_file_for(path)
             if html_file is not None:
-                return self._send_bytes(200, inject_livereload(html_file.read_bytes()), MIME_TYPES[".html"])
+                self._send_bytes(200, inject_livereload(html_file.read_bytes()), MIME_TYPES[".html"])
+                return
         super().do_GET()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -121,7 +136,8 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
             body = page.read_bytes()
             if self.reload_hub is not None:
                 body = inject_livereload(body)
-            return self._send_bytes(404, body, MIME_TYPES[".html"], head_only=self.command == "HEAD")
+            self._send_bytes(404, body, MIME_TYPES[".html"], head_only=self.command == "HEAD")
+            return
         super().send_error(code, message, explain)
 
     def _html_file_for(self, url_path: str) -> Path | None:
@@ -151,6 +167,10 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         try:
             self.wfile.write(f"event: build\ndata: {token}\n\n".encode())
             self.wfile.flush()
+            hub.listening(+1)
+        except (BrokenPipeError, ConnectionResetError):
+            return
+        try:
             while True:
                 current = hub.wait(token, KEEPALIVE_SECONDS)
                 if current != token:
@@ -161,6 +181,8 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return  # the tab was closed or reloaded
+        finally:
+            hub.listening(-1)
 
 
 def inject_livereload(html: bytes) -> bytes:
@@ -248,7 +270,7 @@ def _watch_and_rebuild(
         started = time.perf_counter()
         try:
             ok = rebuild()
-        except Exception as exc:  # noqa: BLE001 - a broken edit must not kill the dev server
+        except Exception as exc:
             print(f"rebuild crashed: {exc!r}", flush=True)
             ok = False
         took = time.perf_counter() - started

@@ -19,9 +19,10 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
+
+from .problems import VendorError
 
 PYODIDE_VERSION = "314.0.7"
 # `npm view pyodide@314.0.7 dist.integrity` (Subresource-Integrity format of the npm tarball).
@@ -47,10 +48,6 @@ CORE_PACKAGE = "nardy_core"
 MARKER_NAME = ".vendored.json"
 # Zip entries get this timestamp so that the wheel's bytes depend on the code alone.
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-
-
-class VendorError(RuntimeError):
-    """A vendored file could not be provided; the message says what the user should install or run."""
 
 
 def pyodide_cache_path(cache_dir: Path) -> Path:
@@ -208,9 +205,24 @@ def ensure_micropip(cache_dir: Path) -> Path:
 
 
 def read_project_version(project_root: Path) -> str:
-    """[project].version from `pyproject.toml`."""
-    with (project_root / "pyproject.toml").open("rb") as fh:
-        return str(tomllib.load(fh)["project"]["version"])
+    """nardy_core's version (its one home is ``nardy_core/__init__.py``; pyproject.toml reads it from there)."""
+    init = project_root / CORE_PACKAGE / "__init__.py"
+    if not init.is_file():
+        raise VendorError(f"{init} not found: is {project_root} the project root?")
+    text = init.read_text(encoding="utf-8")
+    match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if match is None:
+        raise VendorError(f"{CORE_PACKAGE}/__init__.py has no __version__ line")
+    return match.group(1)
+
+
+def runtime_paths(project_root: Path) -> dict[str, str]:
+    """Site-root-relative paths of the runtime files, as the templates write them."""
+    return {
+        "pyodide_url_dir": f"pyodide/{PYODIDE_VERSION}/",
+        "core_wheel": f"py/{CORE_PACKAGE}-{read_project_version(project_root)}-py3-none-any.whl",
+        "micropip_wheel": f"py/{MICROPIP_WHEEL}",
+    }
 
 
 def _record_digest(data: bytes) -> str:
@@ -323,9 +335,5 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[st
     py_dst = dist_dir / "py"
     py_dst.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(micropip_src, py_dst / micropip_src.name)
-    core = build_core_wheel(project_root, py_dst)
-    return {
-        "pyodide_url_dir": pyodide_rel,
-        "core_wheel": f"py/{core.name}",
-        "micropip_wheel": f"py/{micropip_src.name}",
-    }
+    build_core_wheel(project_root, py_dst)
+    return runtime_paths(project_root)

@@ -1,399 +1,532 @@
 """JSON in, JSON out: the only facade the browser (and the CLI) talk to.
 
-Every function takes a JSON-able ``dict`` and returns one; :func:`handle` takes and returns JSON
-text, for the Web Worker. No Python object crosses the boundary. Invalid input never raises: the
-answer is ``{"error": {"code": ..., "message": ..., "detail": ...}}``.
+Every handler takes a JSON-able ``dict`` and returns one; :func:`handle` takes and returns JSON text, for
+the Web Worker. Invalid input never raises: the answer is ``{"error": {"code", "message", "params"}}``.
 
-Positions are given either as ``"position": "<notation>"`` or, as in ``rules-cases.json``, as
-``"white": {own point: count}, "black": {...}, "mover": "white"``.
+Two numberings meet here. The CLI contract (``turns``, ``check``) speaks each side's **own** numbering,
+as the worked cases do. Everything the page asks (``turn_state``, ``try_step``, the game requests…) speaks
+**absolute** board points (1..24 in White's numbering, plus ``"bar"`` and ``"off"``), and every answer
+carries what the page needs to show it without knowing a rule: the mover, labels in the mover's own
+numbering, the board model, reasons as catalog keys with their parameters, who acts next.
 
->>> turns({"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True})
+>>> call("turns", {"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True})
 {'outcomes': [{'white': {'24': 14, '13': 1}, 'black': {'24': 15}, 'play': '24/18 18/13'}]}
->>> check({"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": True, "play": "24/18 24/19"})
+>>> call("check", {"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": True, "play": "24/18 24/19"})
 {'verdict': 'illegal', 'code': 'HEAD_LIMIT', 'step': 2}
 >>> handle("ping", "{}")
-'{"pong": true, "version": "0.1.0"}'
->>> turns({"position": "w/24:16/24:15", "dice": [6, 5]})["error"]["code"]
+'{"pong": true, "version": "0.2.0"}'
+>>> call("turns", {"position": "w/24:16/24:15", "dice": [6, 5]})["error"]["code"]
 'TOO_MANY_CHECKERS'
+>>> call("turn_state", {"position": "b/24:14,13/24:15", "dice": [6, 5], "first_turn": True})["moves"]["12"][0]
+{'to': 7, 'dice': [5], 'steps': [[12, 7]], 'hits': 0}
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+import random
+from collections.abc import Callable
+from typing import Any
 
 from . import __version__
 from .blocks import forbidden_block
-from .dice import DiceError, Roll
-from .bot import choose
-from .game import Game, GameError, Record, is_first_turn
-from .game import play as game_play_turn
-from .game import start as game_start
+from .board import board_model
+from .bot import choose, takes_double, wants_to_double
+from .cube import Cube
+from .dice import Roll
+from .errors import GameError, InputError, NardyError, shown
+from .flow import CubeVerb, GameState, Record, cube_action, from_position, is_first_turn, opening_winner, roll_dice, start
+from .flow import play as play_turn
+from .games import BAR, OFF, POINTS, Game
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
-from .moves import OFF, PlayError, Step, format_play, parse_play
-from .notation import format_position, parse
-from .position import Position, PositionError
-from .reasons import Reason
-from .rules import Rules, RulesError
+from .moves import Step, format_play, point_json
+from .position import Position
+from .reasons import Reason, ReasonCode
+from .requests import (
+    Json,
+    check_depth,
+    read_board_point,
+    read_board_steps,
+    read_flag,
+    read_game,
+    read_int,
+    read_own_moves,
+    read_position,
+    read_roll,
+    read_rules,
+    read_side,
+    read_text,
+    require_object,
+)
 from .scoring import score
-from .sides import Side, to_absolute
+from .sides import Side
 
-Json = dict[str, Any]
-
-
-class InputError(ValueError):
-    """Bad input to the API; ``code`` is a stable error code."""
-
-    def __init__(self, message: str, code: str = "BAD_INPUT") -> None:
-        super().__init__(message)
-        self.code = code
+MAX_REQUEST_BYTES = 65536  #: a request larger than this is refused unread
 
 
-def error(code: str, message: str) -> Json:
+def error(code: str, message: str, params: dict[str, object] | None = None) -> Json:
     """The error object returned for invalid input."""
-    return {"error": {"code": code, "message": message, "detail": message}}
+    return {"error": {"code": code, "message": message, "params": dict(params or {})}}
 
 
 # ---------------------------------------------------------------------------------------------
-# reading queries
+# absolute points and reasons, as the page shows them
 
 
-def read_position(query: Json) -> Position:
-    """The position of a query: ``position`` notation or ``white``/``black``/``mover``."""
-    if not isinstance(query, dict):
-        raise InputError("a query must be a JSON object")
-    if "position" in query:
-        position = parse(query["position"])
-        if "mover" in query:
-            position = position.with_to_move(_side(query["mover"]))
-        return position
-    for key in ("white", "black"):
-        if not isinstance(query.get(key), dict):
-            raise InputError(f"missing {key!r}: give 'position' (notation) or 'white' and 'black' as {{point: count}}")
-    return Position.from_points(query["white"], query["black"], _side(query.get("mover", "white")))
+def abs_point(position: Position, own: int) -> int | str:
+    """The side to move's own point (0 = off, 25 = bar) as the page's absolute point id."""
+    if own in (OFF, BAR):
+        return point_json(own)
+    return position.game.absolute(position.to_move, own)
 
 
-def _side(value: Any) -> Side:
-    if not isinstance(value, str):
-        raise InputError(f"mover must be 'white' or 'black', not {value!r}", "BAD_SIDE")
-    try:
-        return Side.parse(value)
-    except ValueError as exc:
-        raise InputError(str(exc), "BAD_SIDE") from None
+def step_json(position: Position, step: Step) -> Json:
+    """A step as the page draws it: absolute ``from``/``to``, the die, the hit and the mover's labels."""
+    return {
+        "from": abs_point(position, step.src),
+        "to": abs_point(position, step.dst),
+        "die": step.die,
+        "hit": step.hit,
+        "labels": [point_json(step.src), point_json(step.dst)],  # the mover's own numbers, for the page's text
+    }
 
 
-def read_roll(query: Json) -> Roll:
-    """The roll of a query (``dice``: two numbers 1..6)."""
-    return Roll.from_list(query.get("dice"))
+def _joined(points: list[int]) -> str:
+    return ", ".join(str(p) for p in points)
 
 
-def read_rules(query: Json) -> Rules:
-    """The rules of a query (``rules``: options of RULES.md §1.16; optional)."""
-    return Rules.from_dict(query.get("rules"))
+#: every catalog key :func:`reason_message` can answer with (the site's catalogs must have them all)
+REASON_KEYS: tuple[str, ...] = (
+    "reason.NO_CHECKER", "reason.NO_CHECKER_opponent", "reason.BAR_FIRST", "reason.HIT_AND_RUN_HOME",
+    "reason.WRONG_DIRECTION", "reason.NO_SUCH_DIE", "reason.NO_DICE_LEFT", "reason.HEAD_LIMIT_1",
+    "reason.HEAD_LIMIT_2", "reason.ENTRY_HELD", "reason.OCCUPIED", "reason.OCCUPIED_short", "reason.NOT_ALL_HOME",
+    "reason.NOT_ALL_HOME_bar", "reason.BEAR_OFF_HIGHER_OCCUPIED", "reason.SIX_BLOCK", "reason.SIX_BLOCK_at_end",
+    "reason.MUST_USE_LARGER", "reason.HEAD_SEQUENTIAL", "reason.MUST_USE_BOTH", "reason.MUST_USE_BOTH_double",
+)
 
 
-def read_first_turn(query: Json) -> bool:
-    """``first_turn`` (optional, default false)."""
-    value = query.get("first_turn", False)
-    if not isinstance(value, bool):
-        raise InputError(f"first_turn must be true or false, not {value!r}")
-    return value
+def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[str, Any]]:
+    """The catalog key and parameters of the sentence for ``reason`` (points in the mover's numbering)."""
+    code, params = reason.code, reason.params
+    key = f"reason.{code.value}"
+    shown: dict[str, Any] = {}
+    if code is ReasonCode.NO_CHECKER:
+        key += "_opponent" if params.get("owner") == "opponent" else ""
+        shown = {"point": params["point"]}
+    elif code is ReasonCode.WRONG_DIRECTION:
+        shown = {"from": params["from"], "to": params["to"]}
+    elif code is ReasonCode.NO_SUCH_DIE:
+        if not params["dice"]:
+            key = "reason.NO_DICE_LEFT"
+        shown = {"dice": _joined(params["dice"])}
+    elif code is ReasonCode.HEAD_LIMIT:
+        key += "_2" if params["limit"] == 2 else "_1"
+    elif code is ReasonCode.OCCUPIED:
+        key += "_short" if game is Game.SHORT else ""
+        shown = {"point": params["point"], "n": params.get("held", 1)}
+    elif code is ReasonCode.ENTRY_HELD:
+        shown = {"point": params["point"], "die": params["die"]}
+    elif code is ReasonCode.BAR_FIRST:
+        shown = {"n": params["bar"]}
+    elif code is ReasonCode.HIT_AND_RUN_HOME:
+        shown = {"point": params["point"]}
+    elif code is ReasonCode.NOT_ALL_HOME:
+        key += "_bar" if params.get("bar") else ""
+        shown = {"outside": _joined(params["outside"]), "n": params.get("bar", 0)}
+    elif code is ReasonCode.BEAR_OFF_HIGHER_OCCUPIED:
+        shown = {"die": params["die"], "from": params["from"], "higher": _joined(params["higher"])}
+    elif code is ReasonCode.SIX_BLOCK:
+        key += "_at_end" if params.get("at_end") else ""
+        shown = {"points": _joined(sorted(params["points"], reverse=True))}
+    elif code is ReasonCode.MUST_USE_LARGER:
+        shown = {"die": params["die"]}
+    elif code is ReasonCode.MUST_USE_BOTH:
+        key += "_double" if double else ""
+        shown = {"n": params["dice"]}
+    return key, shown
 
 
-def read_steps(query: Json) -> list[tuple[int, int]]:
-    """Moves already played: ``steps`` as ``[[from, to], …]`` / ``[{"from", "to"}]`` or ``play`` as text."""
-    if "steps" in query:
-        steps = query["steps"]
-        if not isinstance(steps, list):
-            raise InputError("steps must be a list of [from, to] pairs")
-        result = []
-        for item in steps:
-            if isinstance(item, dict):
-                item = [item.get("from"), item.get("to")]
-            if not isinstance(item, list) or len(item) != 2:
-                raise InputError(f"a step must be [from, to], not {item!r}")
-            result.append((_point(item[0]), _point(item[1])))
-        return result
-    return parse_play(query.get("play", ""))
+#: reasons about the checker that was to move: the board marks its point
+SOURCE_CODES = frozenset({
+    ReasonCode.HEAD_LIMIT, ReasonCode.NO_CHECKER, ReasonCode.WRONG_DIRECTION, ReasonCode.NO_SUCH_DIE, ReasonCode.HIT_AND_RUN_HOME,
+})
 
 
-def _point(value: Any) -> int:
-    if value == "off":
-        return OFF
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 24:
-        return value
-    raise InputError(f"a point is 1..24 or 'off', not {value!r}", "BAD_POINT")
+def highlight_points(reason: Reason, position: Position) -> list[int | str]:
+    """Absolute points (and ``"bar"``) a reason is about, for the board to mark."""
+    params, code = reason.params, reason.code
+    own: list[int] = []
+    if code in (ReasonCode.OCCUPIED, ReasonCode.ENTRY_HELD):
+        own = [params["point"]]
+    elif code is ReasonCode.SIX_BLOCK:
+        own = list(params.get("points", []))
+    elif code is ReasonCode.NOT_ALL_HOME:
+        own = list(params.get("outside", [])) + ([BAR] if params.get("bar") else [])
+    elif code is ReasonCode.BEAR_OFF_HIGHER_OCCUPIED:
+        own = list(params.get("higher", []))
+    elif code is ReasonCode.BAR_FIRST:
+        own = [BAR]
+    elif code in SOURCE_CODES:
+        source = params.get("from", params.get("point"))
+        own = [source] if isinstance(source, int) else []
+    return [abs_point(position, p) for p in own if isinstance(p, int) and (1 <= p <= POINTS or p == BAR)]
+
+
+def reason_json(reason: Reason, position: Position, roll: Roll) -> Json:
+    """A reason as the page shows it: code, catalog key and parameters, points to mark and the mark's kind."""
+    key, params = reason_message(reason, position.game, roll.is_double)
+    return {
+        "code": reason.code.value,
+        "message": key,
+        "params": params,
+        "highlight": highlight_points(reason, position),
+        "mark": "block" if reason.code is ReasonCode.SIX_BLOCK else "error",
+    }
 
 
 # ---------------------------------------------------------------------------------------------
-# the CLI contract
+# the CLI contract (each side in its own numbering)
 
 
 def turns(query: Json) -> Json:
     """Every distinct legal final position, each with one play (``outcomes: []`` when the turn passes)."""
-    return _guard(_turns, query)
-
-
-def _turns(query: Json) -> Json:
     position, roll = read_position(query), read_roll(query)
-    outcomes = []
-    search = TurnSearch(position, roll, read_first_turn(query), read_rules(query))
-    for final, play in search.outcomes():
-        outcomes.append(
-            {"white": final.as_points(Side.WHITE), "black": final.as_points(Side.BLACK), "play": format_play(play)}
-        )
+    search = TurnSearch(position, roll, read_flag(query, "first_turn"), read_rules(query, position.game))
+    outcomes = [
+        {"white": final.as_points(Side.WHITE), "black": final.as_points(Side.BLACK), "play": format_play(play)}
+        for final, play in search.outcomes()
+    ]
     return {"outcomes": outcomes}
 
 
 def check(query: Json) -> Json:
     """Verdict on ``play``: ``legal``, ``illegal`` (code, 1-based step) or ``incomplete`` (MUST_USE_BOTH)."""
-    return _guard(_check, query)
-
-
-def _check(query: Json) -> Json:
+    position = read_position(query)
     verdict = check_play(
-        read_position(query), read_roll(query), read_steps(query), read_first_turn(query), read_rules(query)
+        position, read_roll(query), read_own_moves(query), read_flag(query, "first_turn"), read_rules(query, position.game)
     )
-    return {"verdict": verdict.verdict, "code": verdict.code, "step": verdict.step}
+    return {"verdict": verdict.verdict, "code": None if verdict.code is None else verdict.code.value, "step": verdict.step}
 
 
 # ---------------------------------------------------------------------------------------------
-# the browser's questions
+# positions
 
 
 def describe(query: Json) -> Json:
-    """A position: canonical notation, board model, pips, any forbidden block, the winner."""
-    return _guard(_describe, query)
-
-
-def _describe(query: Json) -> Json:
+    """A position: canonical notation, game, board model, pips, any forbidden block, the winner."""
     position = read_position(query)
-    rules = read_rules(query)
+    rules = read_rules(query, position.game)
     blocks = {}
     for side in Side:
         points = forbidden_block(position, side, rules)
         if points:
-            blocks[side.value] = list(points)
+            blocks[side.value] = [position.game.absolute(side, p) for p in points]
     winner = position.winner()
     return {
-        "position": format_position(position),
+        "position": position.notation(),
+        "game": position.game.value,
         "board": board_model(position),
         "forbidden_blocks": blocks,
         "winner": None if winner is None else winner.value,
     }
 
 
-def board_model(position: Position, dice: list[int] | None = None, dice_used: list[bool] | None = None) -> Json:
-    """The board as the SVG renderer and the board view expect it (absolute White-numbered points)."""
-    points = {
-        str(absolute): {"side": side.value, "count": count} for absolute, (side, count) in position.board().items()
-    }
-    return {
-        "points": points,
-        "off": {side.value: position.borne_off(side) for side in Side},
-        "to_move": position.to_move.value,
-        "dice": dice or [],
-        "dice_used": dice_used or [False] * len(dice or []),
-        "perspective": position.to_move.value,
-        "pips": {side.value: position.pips(side) for side in Side},
-    }
+def result(query: Json) -> Json:
+    """Score a finished position: ``winner`` has borne off all 15 (``cube``: the cube's value)."""
+    position = read_position(query)
+    winner = read_side(query["winner"], "winner") if "winner" in query else position.winner()
+    if winner is None or position.on_board(winner):
+        raise InputError("nobody has borne off all 15 checkers", "NOT_OVER")
+    rules = read_rules(query, position.game)
+    cube = read_int(query, "cube", 1, 1, 64)
+    return score(position, winner, rules, cube=cube, cube_turned=cube > 1).to_json()
 
 
-def turn_state(query: Json) -> Json:
-    """The state of a turn after ``steps``: legal next steps, destinations per checker, completeness."""
-    return _guard(lambda q: _state(_replay(q)), query)
+# ---------------------------------------------------------------------------------------------
+# one turn on the page (absolute points)
 
 
-def try_step(query: Json) -> Json:
-    """Judge ``step`` (``{"from", "to", "die"?}``) after ``steps``; if accepted, the new state too."""
-    return _guard(_try_step, query)
-
-
-def _try_step(query: Json) -> Json:
-    turn = _replay(query)
-    step = query.get("step")
-    if not isinstance(step, dict):
-        raise InputError("step must be {\"from\": point, \"to\": point or \"off\"}")
-    src, dst = _point(step.get("from")), _point(step.get("to"))
-    die = step.get("die")
-    if die is not None and (not isinstance(die, int) or not 1 <= die <= 6):
-        raise InputError(f"die must be 1..6, not {die!r}", "BAD_DICE")
-    if die is not None:
-        verdict = turn.play(src, dst, die)
-        played, reason = ([verdict.step] if verdict.step else []), verdict.reason
-    else:
-        played, reason = turn.play_move(src, dst)
-    mover = turn.search.mover
-    return {
-        "accepted": reason is None,
-        "steps": [s.to_json() for s in played],
-        "reason": None if reason is None else reason.to_json(),
-        "highlight": [] if reason is None else highlight_points(reason, mover),
-        "state": _state(turn),
-    }
-
-
-def _replay(query: Json) -> TurnInProgress:
-    turn = TurnInProgress(read_position(query), read_roll(query), read_first_turn(query), read_rules(query))
-    for index, (src, dst) in enumerate(read_steps(query), start=1):
+def _turn(query: Json) -> tuple[TurnInProgress, Position, Roll]:
+    position = read_position(query)
+    roll = read_roll(query)
+    turn = TurnInProgress(position, roll, read_flag(query, "first_turn"), read_rules(query, position.game))
+    for index, (src, dst) in enumerate(read_board_steps(query, position), start=1):
         _, reason = turn.play_move(src, dst)
         if reason is not None:
-            raise InputError(f"step {index} ({src}/{'off' if dst == OFF else dst}) is not legal: {reason.code}", "BAD_STEPS")
-    return turn
+            raise InputError(f"step {index} is not legal: {reason.code.value}", "BAD_STEPS")
+    return turn, position, roll
 
 
-def _state(turn: TurnInProgress) -> Json:
-    mover = turn.search.mover
-    position = turn.position
-    roll = turn.search.roll
-    used = _dice_used(list(roll.steps), list(turn.dice_left))
+def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> Json:
+    """The state of a turn: where each checker may go, what is played, whether the turn may end."""
     legal = turn.legal_steps()
     moves: dict[str, list[Json]] = {}
     for src in sorted({s.src for s in legal}, reverse=True):
-        moves[str(src)] = [
+        moves[str(abs_point(position, src))] = [
             {
-                "to": "off" if route[-1].dst == OFF else route[-1].dst,
-                "to_abs": None if route[-1].dst == OFF else to_absolute(mover, route[-1].dst),
+                "to": abs_point(position, route[-1].dst),
                 "dice": [s.die for s in route],
-                "steps": [[s.src, "off" if s.dst == OFF else s.dst] for s in route],
+                "steps": [[abs_point(position, s.src), abs_point(position, s.dst)] for s in route],
+                "hits": sum(s.hit for s in route),
             }
             for route in turn.destinations(src)
         ]
+    now = turn.position
+    incomplete = turn.incomplete_reason()
     return {
-        "position": format_position(position),
-        "mover": mover.value,
+        "position": now.notation(),
+        "mover": position.to_move.value,
         "dice": list(roll.steps),
         "dice_left": list(turn.dice_left),
-        "steps": [s.to_json() for s in turn.steps],
+        "steps": [step_json(position, s) for s in turn.steps],
         "play": format_play(turn.steps),
-        "legal_steps": [_step_json(s, mover) for s in legal],
         "moves": moves,
         "complete": turn.is_complete(),
         "must_pass": turn.must_pass(),
         "max_dice": turn.search.max_dice,
-        "board": board_model(position, list(roll.steps), used),
+        "incomplete_reason": None if incomplete is None else reason_json(incomplete, position, roll),
+        "board": board_model(now, roll, turn.dice_left),
     }
 
 
-def _dice_used(all_dice: list[int], left: list[int]) -> list[bool]:
-    remaining = list(left)
-    flags = []
-    for die in all_dice:
-        if die in remaining:
-            remaining.remove(die)
-            flags.append(False)
-        else:
-            flags.append(True)
-    return flags
+def turn_state(query: Json) -> Json:
+    """The state of a turn after ``steps`` (absolute ``[[from, to], …]``)."""
+    return turn_state_json(*_turn(query))
 
 
-def _step_json(step: Step, mover: Side) -> Json:
-    data = step.to_json()
-    data["from_abs"] = to_absolute(mover, step.src)
-    data["to_abs"] = None if step.dst == OFF else to_absolute(mover, step.dst)
-    return data
+def try_step(query: Json) -> Json:
+    """Judge ``step`` (``{"from", "to", "die"?}``, absolute) after ``steps``; if accepted, the new state too.
+
+    A move that spans several dice with one checker (24 → 13 with 6-5) is played die by die.
+    """
+    turn, position, roll = _turn(query)
+    step = require_object(query.get("step"), "step")
+    src, dst = read_board_point(step, "from", position), read_board_point(step, "to", position)
+    die = step.get("die")
+    if die is not None:
+        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+            raise InputError(f"die must be 1..6, not {die!r}", "BAD_DICE")
+        verdict = turn.play(src, dst, die)
+        played, reason = ([verdict.step] if verdict.step else []), verdict.reason
+    else:
+        played, reason = turn.play_move(src, dst)
+    return {
+        "accepted": reason is None,
+        "steps": [step_json(position, s) for s in played],
+        "reason": None if reason is None else reason_json(reason, position, roll),
+        "state": turn_state_json(turn, position, roll),
+    }
 
 
-def highlight_points(reason: Reason, mover: Side) -> list[int]:
-    """Absolute points a reason is about, for the board to mark."""
-    params = reason.params
-    own: list[int] = []
-    if reason.code in ("OCCUPIED",):
-        own = [params["point"]]
-    elif reason.code == "SIX_BLOCK":
-        own = list(params.get("points", []))
-    elif reason.code == "NOT_ALL_HOME":
-        own = list(params.get("outside", []))
-    elif reason.code == "BEAR_OFF_HIGHER_OCCUPIED":
-        own = list(params.get("higher", []))
-    elif reason.code in ("HEAD_LIMIT", "NO_CHECKER", "WRONG_DIRECTION", "NO_SUCH_DIE"):
-        own = [params.get("from", params.get("point"))]
-    return [to_absolute(mover, p) for p in own if isinstance(p, int) and 1 <= p <= 24]
+def explain_point(query: Json) -> Json:
+    """Why the checker on ``point`` (absolute) cannot move now: the largest die left, straight ahead."""
+    turn, position, roll = _turn(query)
+    src = read_board_point(query, "point", position)
+    if any(s.src == src for s in turn.legal_steps()) or not turn.dice_left:
+        return {"reason": None}
+    die = turn.dice_left[0]
+    verdict = turn.check(src, max(src - die, OFF), die)
+    return {"reason": None if verdict.reason is None else reason_json(verdict.reason, position, roll)}
 
 
-def result(query: Json) -> Json:
-    """Score a finished position: ``winner`` has borne off all 15."""
-    return _guard(_result, query)
+# ---------------------------------------------------------------------------------------------
+# games on the free board (the page keeps the state it is given and sends it back)
+
+PLAYERS = ("human", "computer")
+CUBE_VERBS: dict[object, CubeVerb] = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver"}
 
 
-def _result(query: Json) -> Json:
-    position = read_position(query)
-    winner = _side(query.get("winner") or (position.winner() or Side.WHITE).value)
-    if position.on_board(winner):
-        raise InputError(f"{winner.value} has not borne off all 15 checkers", "NOT_OVER")
-    return score(position, winner, read_rules(query)).to_json()
+def _players(query: Json, to_move: Side = Side.WHITE) -> dict[str, str]:
+    """Who plays each side: ``{"white": …, "black": …}``, or relative to the side to move
+    (``{"to_move": …, "opponent": …}``, for a position from an address: its mover is the learner)."""
+    value = query.get("players", {"white": "human", "black": "computer"})
+    value = require_object(value, "players")
+    if "to_move" in value or "opponent" in value:
+        value = {to_move.value: value.get("to_move", "human"), to_move.other.value: value.get("opponent", "human")}
+    players = {}
+    for side in Side:
+        who = value.get(side.value, "human")
+        if who not in PLAYERS:
+            raise InputError(f"players.{side.value} must be 'human' or 'computer', not {who!r}", "BAD_PLAYERS")
+        players[side.value] = who
+    return players
+
+
+def _rng(query: Json) -> random.Random:
+    if "seed" in query:
+        return random.Random(read_int(query, "seed", 0, 0, 2**53))
+    return random.Random()
+
+
+def game_json(game: GameState, players: dict[str, str], last: Json | None = None) -> Json:
+    """A game as the page keeps it: the state to send back, plus what to show and who acts next."""
+    cube = game.cube
+    if game.over:
+        phase, actor_side = "over", None
+    elif cube.offered_by is not None:
+        phase, actor_side = "cube", cube.offered_by.other
+    elif game.roll is None:
+        phase, actor_side = "roll", game.to_move
+    else:
+        phase, actor_side = "move", game.to_move
+    return {
+        "game": game.game.value,
+        "rules": game.rules.to_dict(),
+        "players": players,
+        "position": game.position.notation(),
+        "first_mover": game.first_mover.value,
+        "has_moved": sorted(s.value for s in game.has_moved),
+        "roll": None if game.roll is None else game.roll.to_list(),
+        "extra_roll_for": None if game.extra_roll_for is None else game.extra_roll_for.value,
+        "first_turn": is_first_turn(game, game.to_move),
+        "to_move": game.to_move.value,
+        "opening": [list(t) for t in game.record.opening],
+        "cube": cube.to_json(),
+        "cube_in_play": game.cube_in_play,
+        "may_double": game.may_double(),
+        "phase": phase,
+        "actor": None if actor_side is None else actor_side.value,
+        "computer": actor_side is not None and players[actor_side.value] == "computer",
+        "result": None if game.result is None else game.result.to_json(),
+        "last": last,
+        "board": board_model(game.position, game.roll, cube=cube if game.cube_in_play else None),
+    }
+
+
+def _read_state(query: Json) -> tuple[GameState, dict[str, str]]:
+    data = require_object(query.get("game"), "game")
+    position = Position.from_notation(data.get("position"))
+    rules = read_rules(data, position.game)
+    if data.get("result"):
+        raise GameError("the game is over", "GAME_OVER")
+    throws = _opening_throws(data.get("opening", [[6, 1]]))
+    cube_data = require_object(data.get("cube", {}), "game.cube")
+    cube = Cube(
+        read_int(cube_data, "value", 1, 1, 64),
+        None if cube_data.get("owner") is None else read_side(cube_data["owner"], "cube.owner"),
+        None if cube_data.get("offered_by") is None else read_side(cube_data["offered_by"], "cube.offered_by"),
+        read_flag(cube_data, "turned"),
+    )
+    has_moved = data.get("has_moved", [])
+    if not isinstance(has_moved, list) or len(has_moved) > 2:
+        raise InputError("game.has_moved must list the sides that have moved", "BAD_GAME_STATE")
+    roll = None if data.get("roll") is None else read_roll(data, "roll")
+    extra = data.get("extra_roll_for")
+    # cube_in_play is false only in a Crawford game (or without the cube, where it does not matter)
+    cube_allowed = read_flag(data, "cube_in_play", rules.cube) if rules.cube else True
+    game = GameState(
+        position,
+        rules,
+        read_side(data.get("first_mover", "white"), "first_mover"),
+        Record(rules, throws, cube_allowed=cube_allowed),
+        roll,
+        frozenset(read_side(s, "has_moved") for s in has_moved),
+        None,
+        None if extra is None else read_side(extra, "extra_roll_for"),
+        cube,
+    )
+    return game, _players(data)
+
+
+def _opening_throws(value: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= 64:
+        raise InputError("game.opening must be the list of opening throws [[white die, black die], …]", "BAD_GAME_STATE")
+    throws = []
+    for item in value:
+        if not isinstance(item, list) or len(item) != 2:
+            raise InputError("an opening throw is [white die, black die]", "BAD_GAME_STATE")
+        Roll.from_list(item)  # both dice 1..6
+        throws.append((int(item[0]), int(item[1])))
+    return tuple(throws)
 
 
 def game_new(query: Json) -> Json:
-    """Start a game: ``{"rules", "white_die", "black_die"}`` (the deciding opening throw) → game state."""
-    return _guard(lambda q: _game_json(game_start(read_rules(q), q.get("white_die"), q.get("black_die"))), query)
+    """Start a game: ``{"game", "rules", "players", "seed"?}``; the opening throw is made here (ties rethrown)."""
+    game_kind = read_game(query)
+    rules = read_rules(query, game_kind)
+    rng = _rng(query)
+    throws: list[tuple[int, int]] = []
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        throws.append((white, black))
+        if opening_winner(white, black) is not None or len(throws) > 50:
+            break
+    if opening_winner(*throws[-1]) is None:  # pragma: no cover - 50 ties in a row
+        throws.append((6, 1))
+    state = start(rules, *throws[-1], tuple(throws[:-1]))
+    return game_json(state, _players(query))
 
 
 def game_from_position(query: Json) -> Json:
-    """A game continuing from any position (free board): both sides count as having moved unless it is the start."""
-    def make(q: Json) -> Json:
-        position = read_position(q)
-        moved = frozenset() if position == Position.start().with_to_move(position.to_move) else frozenset(Side)
-        rules = read_rules(q)
-        game = Game(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
-        return _game_json(game)
+    """A game continuing from any position (``dice``: the roll to play now, optional)."""
+    position = read_position(query)
+    state = from_position(position, read_rules(query, position.game))
+    if query.get("dice") not in (None, ""):
+        state = roll_dice(state, read_roll(query))
+    return game_json(state, _players(query, position.to_move))
 
-    return _guard(make, query)
+
+def game_roll(query: Json) -> Json:
+    """The side to move throws the dice (``dice`` to choose them, else at random)."""
+    state, players = _read_state(query)
+    if state.roll is not None:
+        raise GameError(f"{state.to_move.value} has already thrown the dice", "ALREADY_ROLLED")
+    roll = read_roll(query) if "dice" in query else Roll.random(_rng(query))
+    return game_json(roll_dice(state, roll), players)
 
 
 def game_play(query: Json) -> Json:
-    """Play a whole turn in a game: ``{"game": <state>, "dice", "play"}`` → the next state (result when over)."""
-    def step(q: Json) -> Json:
-        game = _read_game(q.get("game"))
-        return _game_json(game_play_turn(game, read_roll(q), q.get("play", "")))
+    """Play the thrown dice: ``{"game": <state>, "play"}`` (own numbering, ``""`` for a pass) → the next state."""
+    state, players = _read_state(query)
+    if state.roll is None:
+        raise GameError(f"{state.to_move.value} has not thrown the dice", "NOT_ROLLED")
+    side, roll = state.to_move, state.roll
+    after = play_turn(state, roll, read_text(query, "play"))
+    return game_json(after, players, {"side": side.value, "dice": roll.to_list(), "play": _last_play(after)})
 
-    return _guard(step, query)
+
+def _last_play(state: GameState) -> str:
+    turns = state.record.turns
+    return format_play(turns[-1].steps) if turns else ""
+
+
+def game_cube(query: Json) -> Json:
+    """A cube action: ``{"game", "action": "double" | "take" | "drop" | "beaver"}``."""
+    state, players = _read_state(query)
+    action = CUBE_VERBS.get(query.get("action")) if isinstance(query.get("action"), str) else None
+    if action is None:
+        raise InputError(f"action must be double, take, drop or beaver, not {shown(query.get('action'))}", "BAD_ACTION")
+    actor = state.to_move if action == "double" else (state.cube.offered_by or state.to_move).other
+    after = cube_action(state, action)
+    return game_json(after, players, {"side": actor.value, "cube": action})
+
+
+def game_computer(query: Json) -> Json:
+    """The computer acts for the side whose turn it is: it may double, take or drop, or throw and play."""
+    state, players = _read_state(query)
+    rng = _rng(query)
+    if state.cube.offered_by is not None:
+        responder = state.cube.offered_by.other
+        verb: CubeVerb = "take" if takes_double(state.position, responder) else "drop"
+        return game_json(cube_action(state, verb), players, {"side": responder.value, "cube": verb})
+    side = state.to_move
+    if state.may_double() and wants_to_double(state.position, side):
+        return game_json(cube_action(state, "double"), players, {"side": side.value, "cube": "double"})
+    roll = state.roll or Roll.random(rng)
+    steps = choose(state.position, roll, is_first_turn(state, side), state.rules, rng.randrange(2**32))
+    after = play_turn(state, roll, list(steps))
+    return game_json(after, players, {"side": side.value, "dice": roll.to_list(), "play": format_play(steps)})
 
 
 def bot_turn(query: Json) -> Json:
-    """The computer's turn for the side to move: ``{"position", "dice", "first_turn", "rules"}`` → play."""
-    def pick(q: Json) -> Json:
-        steps = choose(read_position(q), read_roll(q), read_first_turn(q), read_rules(q), int(q.get("seed", 0)))
-        return {"play": format_play(steps), "steps": [s.to_json() for s in steps]}
-
-    return _guard(pick, query)
-
-
-def _game_json(game: Game) -> Json:
-    return {
-        "position": format_position(game.position),
-        "rules": game.rules.to_dict(),
-        "first_mover": game.first_mover.value,
-        "has_moved": sorted(s.value for s in game.has_moved),
-        "pending_roll": game.pending_roll.to_list() if game.pending_roll else None,
-        "extra_roll_for": game.extra_roll_for.value if game.extra_roll_for else None,
-        "first_turn": is_first_turn(game, game.to_move),
-        "to_move": game.to_move.value,
-        "result": game.result.to_json() if game.result else None,
-        "board": board_model(game.position),
-    }
-
-
-def _read_game(data: Any) -> Game:
-    if not isinstance(data, dict):
-        raise InputError("game must be the state object returned by game_new / game_play")
-    position = parse(data.get("position", ""))
-    rules = Rules.from_dict(data.get("rules"))
-    if data.get("result"):
-        raise GameError("the game is over", "GAME_OVER")
-    pending = data.get("pending_roll")
-    extra = data.get("extra_roll_for")
-    return Game(
-        position,
-        rules,
-        _side(data.get("first_mover", "white")),
-        Record(rules, ((6, 1),)),
-        Roll.from_list(pending) if pending else None,
-        frozenset(_side(s) for s in data.get("has_moved", [])),
-        None,
-        _side(extra) if extra else None,
+    """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?}``."""
+    position = read_position(query)
+    steps = choose(
+        position, read_roll(query), read_flag(query, "first_turn"), read_rules(query, position.game),
+        read_int(query, "seed", 0, 0, 2**53),
     )
+    return {"play": format_play(steps), "steps": [step_json(position, s) for s in steps]}
 
 
 def ping(query: Json) -> Json:
@@ -401,44 +534,52 @@ def ping(query: Json) -> Json:
     return {"pong": True, "version": __version__}
 
 
+#: every request kind the page and the CLI may send (docs/architecture.md; site/static/js/rules-client.js)
 HANDLERS: dict[str, Callable[[Json], Json]] = {
     "ping": ping,
     "turns": turns,
     "check": check,
     "describe": describe,
+    "result": result,
     "turn_state": turn_state,
     "try_step": try_step,
-    "result": result,
+    "explain_point": explain_point,
     "game_new": game_new,
     "game_from_position": game_from_position,
+    "game_roll": game_roll,
     "game_play": game_play,
+    "game_cube": game_cube,
+    "game_computer": game_computer,
     "bot_turn": bot_turn,
 }
 
 
-def _guard(function: Callable[[Json], Json], query: Json) -> Json:
-    try:
-        if not isinstance(query, dict):
-            raise InputError("a query must be a JSON object")
-        return function(query)
-    except (InputError, PositionError, DiceError, RulesError, PlayError, GameError) as exc:
-        return error(getattr(exc, "code", "BAD_INPUT"), str(exc))
-
-
-def call(kind: str, query: Any) -> Json:
-    """Dispatch one request by name."""
-    handler = HANDLERS.get(kind)
+def call(kind: object, query: object) -> Json:
+    """Dispatch one request by name; never raises."""
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        return error("UNKNOWN_REQUEST", f"unknown request {kind!r}; known: {', '.join(HANDLERS)}")
-    if kind == "ping":
-        return ping(query)
-    return handler(query)
+        return error("UNKNOWN_REQUEST", f"unknown request {str(kind)[:40]!r}; known: {', '.join(HANDLERS)}")
+    try:
+        check_depth(query)
+        return handler(require_object(query))
+    except NardyError as exc:
+        return error(exc.code, str(exc), exc.params)
+    except RecursionError:
+        return error("BAD_REQUEST", "the request is nested too deeply")
+    except Exception as exc:  # a bug in the core: answer, never raise (and never show a traceback)
+        return error("INTERNAL", f"internal error ({type(exc).__name__})")
 
 
 def handle(kind: str, payload_json: str) -> str:
-    """JSON text in, JSON text out (the Web Worker's entry point)."""
-    try:
-        query = json.loads(payload_json)
-    except (TypeError, ValueError) as exc:
-        return json.dumps(error("BAD_JSON", f"invalid JSON: {exc}"), ensure_ascii=False)
-    return json.dumps(call(kind, query), ensure_ascii=False)
+    """JSON text in, JSON text out (the Web Worker's entry point); never raises."""
+    if not isinstance(payload_json, str) or len(payload_json) > MAX_REQUEST_BYTES:
+        answer = error("BAD_REQUEST", f"a request is a JSON text of at most {MAX_REQUEST_BYTES} characters")
+    else:
+        try:
+            query = json.loads(payload_json)
+        except (TypeError, ValueError, RecursionError) as exc:
+            answer = error("BAD_JSON", f"invalid JSON: {str(exc)[:120]}")
+        else:
+            answer = call(kind, query)
+    return json.dumps(answer, ensure_ascii=False)
+

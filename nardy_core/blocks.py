@@ -7,22 +7,25 @@ below q (or has been borne off).
 
 Masks: bit ``r - 1`` stands for the opponent's own point ``r``.
 
->>> from nardy_core.notation import parse
->>> forbidden_block(parse("w/24:9,11,10,9,8,7,6/24:15"), Side.WHITE, Rules())   # W11..W6, Black all behind
+Long nardy only: short nardy has no six-block rule (SHORT-RULES.md S2.4).
+
+>>> forbidden_block(Position.from_notation("w/24:9,11,10,9,8,7,6/24:15"), Side.WHITE, LongRules())
 (6, 7, 8, 9, 10, 11)
->>> forbidden_block(parse("w/24:9,11,10,9,8,7,6/24:14,13"), Side.WHITE, Rules()) is None   # one Black checker ahead
+>>> forbidden_block(Position.from_notation("w/24:9,11,10,9,8,7,6/24:14,13"), Side.WHITE, LongRules()) is None
 True
 """
 
 from __future__ import annotations
 
-from .position import Counts, Position
-from .rules import Rules
-from .sides import POINTS, Side, opposite_numbering
+from .games import CHECKERS, POINTS, Game
+from .notation import Counts
+from .position import Position
+from .rules import LongRules, Rules
+from .sides import Side
 
 FULL = (1 << POINTS) - 1
 #: bit in the opponent-frame mask for each of the mover's own points (index 0 unused)
-OPPONENT_FRAME_BIT: tuple[int, ...] = (0,) + tuple(1 << (opposite_numbering(n) - 1) for n in range(1, POINTS + 1))
+OPPONENT_FRAME_BIT: tuple[int, ...] = (0,) + tuple(1 << (Game.LONG.opposite(n) - 1) for n in range(1, POINTS + 1))
 
 
 def occupancy_mask(counts: Counts) -> int:
@@ -39,7 +42,7 @@ def window_starts(mask: int) -> int:
     return mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4) & (mask >> 5)
 
 
-def forbidden_window_starts(opponent: Counts, rules: Rules) -> int:
+def forbidden_window_starts(opponent: Counts, rules: LongRules) -> int:
     """Mask of window starts q (bit q-1) that may **not** be fully occupied, given where the opponent stands.
 
     Opponent checkers do not move during the mover's turn, so this is computed once per turn.
@@ -48,7 +51,7 @@ def forbidden_window_starts(opponent: Counts, rules: Rules) -> int:
         return 0
     if rules.block == "forbid":
         return FULL
-    borne_off = sum(opponent) < 15
+    borne_off = sum(opponent) < CHECKERS
     if borne_off:
         return 0
     if rules.block == "home":
@@ -60,7 +63,7 @@ def forbidden_window_starts(opponent: Counts, rules: Rules) -> int:
 
 def window_points(start_bit: int) -> tuple[int, ...]:
     """The six points (mover's own numbering, ascending) of the window whose start bit is ``start_bit``."""
-    return tuple(sorted(opposite_numbering(q) for q in range(start_bit + 1, start_bit + 7)))
+    return tuple(sorted(Game.LONG.opposite(q) for q in range(start_bit + 1, start_bit + 7)))
 
 
 def first_forbidden(mask: int, forbidden: int) -> int | None:
@@ -73,6 +76,8 @@ def first_forbidden(mask: int, forbidden: int) -> int | None:
 
 def forbidden_block(position: Position, side: Side, rules: Rules) -> tuple[int, ...] | None:
     """The points (``side``'s own numbering) of a six-block ``side`` may not have, or None."""
+    if not isinstance(rules, LongRules):
+        return None
     forbidden = forbidden_window_starts(position.counts(side.other), rules)
     start = first_forbidden(occupancy_mask(position.counts(side)), forbidden)
     return None if start is None else window_points(start)

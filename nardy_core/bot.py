@@ -1,41 +1,69 @@
-"""A simple computer opponent for the free board: picks one of the legal turns by a fixed evaluation.
+"""A simple computer opponent for the free board, in both games: a fixed evaluation of the legal turns.
 
-It is not a strong player; it plays sensibly for a learner to practise against: bear off when it can,
-leave the head steadily, keep checkers spread over several points and build points in front of the
-opponent. Deterministic for a given seed.
+It is not a strong player; it plays sensibly for a learner to practise against. Long nardy: bear off when
+it can, leave the head steadily, spread over several points, build points in front of the opponent.
+Short nardy: hit, make points (above all in the home), leave few blots in reach, keep the opponent on the
+bar. Its cube play is a plain race count. Deterministic for a given seed.
 
->>> from nardy_core.notation import parse
 >>> from nardy_core.dice import Roll
->>> choose_turn(parse("w/6,4,off:13/24:15"), Roll(6, 4)).dst
+>>> choose(Position.from_notation("w/6,4,off:13/24:15"), Roll(6, 4))[0].dst
 0
+>>> [str(s) for s in choose(Position.from_notation("short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5"), Roll(3, 1))]
+['8/5', '6/5']
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from .dice import Roll
-from .moves import Step
+from .games import BAR, HOME, POINTS, Game
 from .movegen import TurnSearch
+from .moves import Step
 from .position import Position
 from .rules import Rules
 from .sides import Side
 
 
-@dataclass(frozen=True)
-class _Choice:
-    steps: tuple[Step, ...]
-    final: Position
+def _long_value(position: Position, side: Side) -> float:
+    counts = position.counts(side)
+    occupied = sum(1 for n in counts[1 : POINTS + 1] if n)
+    stacks = sum(max(0, n - 3) for n in counts[1:23])
+    return -position.pips(side) + position.borne_off(side) * 20 + occupied * 4 - stacks * 3 - counts[24] * 0.5
+
+
+def _shots(position: Position, side: Side) -> int:
+    """How many of the opponent's checkers are within six pips in front of a blot of ``side``."""
+    mine, theirs = position.counts(side), position.counts(side.other)
+    exposed = 0
+    for point in range(1, POINTS + 1):
+        if mine[point] != 1:
+            continue
+        # an opposing checker on its own point q hits our blot on our point p when it lands there: q - d = 25 - p
+        target = POINTS + 1 - point
+        exposed += sum(theirs[q] for q in range(target + 1, min(target + 6, BAR) + 1))
+    return exposed
+
+
+def _short_value(position: Position, side: Side) -> float:
+    mine, theirs = position.counts(side), position.counts(side.other)
+    made = sum(1 for p in range(1, POINTS + 1) if mine[p] >= 2)
+    home_made = sum(1 for p in HOME if mine[p] >= 2)
+    return (
+        -position.pips(side)
+        + position.pips(side.other) * 0.6
+        + position.borne_off(side) * 15
+        + made * 5
+        + home_made * 6
+        + theirs[BAR] * 10
+        - mine[BAR] * 10
+        - _shots(position, side) * 2.5
+    )
 
 
 def evaluate(position: Position, side: Side) -> float:
-    """Higher is better for ``side``: fewer pips, checkers off, points made, no tall stacks."""
-    counts = position.counts(side)
-    occupied = sum(1 for n in counts[1:] if n)
-    stacks = sum(max(0, n - 3) for n in counts[1:23])
-    head = counts[24]
-    return -position.pips(side) * 1.0 + position.borne_off(side) * 20 + occupied * 4 - stacks * 3 - head * 0.5
+    """Higher is better for ``side``."""
+    return _short_value(position, side) if position.game is Game.SHORT else _long_value(position, side)
 
 
 def choose(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None, seed: int = 0) -> tuple[Step, ...]:
@@ -49,6 +77,17 @@ def choose(position: Position, roll: Roll, first_turn: bool = False, rules: Rule
     return max(scored)[1]
 
 
-def choose_turn(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None) -> Step:
-    """The first step of the chosen turn (for doctests and quick checks)."""
-    return choose(position, roll, first_turn, rules)[0]
+def _race_lead(position: Position, side: Side) -> float:
+    """``side``'s lead in the race, as a share of its own pip count (positive: ahead)."""
+    mine, theirs = position.pips(side), position.pips(side.other)
+    return (theirs - mine) / max(mine, 1)
+
+
+def wants_to_double(position: Position, side: Side) -> bool:
+    """The computer offers a double with a clear race lead (about 8 %) and little left to play for."""
+    return _race_lead(position, side) >= 0.08
+
+
+def takes_double(position: Position, side: Side) -> bool:
+    """The computer takes unless it is more than about 12 % behind in the race."""
+    return _race_lead(position, side) > -0.12

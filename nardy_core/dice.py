@@ -6,18 +6,25 @@
 (3, 3, 3, 3)
 >>> Roll.parse("5-4")
 Roll(high=5, low=4)
+>>> Roll.parse("٥-٤")
+Traceback (most recent call last):
+...
+nardy_core.errors.DiceError: dice are written like '6-5' (two digits 1-6), not '٥-٤'
 """
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
+from .errors import DiceError, shown
 
-class DiceError(ValueError):
-    """Dice outside 1..6 or not two of them; ``code`` is ``BAD_DICE``."""
+_ROLL_TEXT = re.compile(r"^\s*([1-6])\s*[-–—,x×: ]?\s*([1-6])\s*$")
 
-    code = "BAD_DICE"
+
+def _is_die(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
 @dataclass(frozen=True, order=True)
@@ -29,8 +36,8 @@ class Roll:
 
     def __init__(self, a: int, b: int) -> None:
         for value in (a, b):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise DiceError(f"a die shows 1..6, not {value!r}")
+            if not _is_die(value):
+                raise DiceError(f"a die shows 1..6, not {shown(value)}")
         object.__setattr__(self, "high", max(a, b))
         object.__setattr__(self, "low", min(a, b))
 
@@ -45,28 +52,28 @@ class Roll:
         return (self.high,) * 4 if self.is_double else (self.high, self.low)
 
     @classmethod
-    def parse(cls, text: str) -> "Roll":
-        """Read ``"6-5"``, ``"65"`` or ``"6 5"``."""
-        digits = [c for c in str(text) if c.isdigit()]
-        if len(digits) != 2:
-            raise DiceError(f"expected two dice like '6-5', not {text!r}")
-        return cls(int(digits[0]), int(digits[1]))
+    def parse(cls, text: object) -> Roll:
+        """Read ``"6-5"``, ``"65"`` or ``"6 5"`` (ASCII digits 1-6)."""
+        match = _ROLL_TEXT.match(text) if isinstance(text, str) and len(text) <= 12 else None
+        if match is None:
+            raise DiceError(f"dice are written like '6-5' (two digits 1-6), not {shown(text)}")
+        return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
-    def from_list(cls, dice: object) -> "Roll":
+    def from_list(cls, dice: object) -> Roll:
         """From a JSON list of two numbers.
 
         >>> Roll.from_list([2, 7])
         Traceback (most recent call last):
         ...
-        nardy_core.dice.DiceError: a die shows 1..6, not 7
+        nardy_core.errors.DiceError: a die shows 1..6, not 7
         """
         if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-            raise DiceError(f"dice must be a list of two numbers 1..6, not {dice!r}")
+            raise DiceError(f"dice must be a list of two numbers 1..6, not {shown(dice)}")
         return cls(dice[0], dice[1])
 
     @classmethod
-    def random(cls, rng: random.Random) -> "Roll":
+    def random(cls, rng: random.Random) -> Roll:
         """A random roll."""
         return cls(rng.randint(1, 6), rng.randint(1, 6))
 

@@ -1,32 +1,33 @@
-"""Interactive legality (RULES.md R7.2): accept a step only if it begins some legal full turn.
+"""Interactive legality (RULES.md R7.2, SHORT-RULES.md S8): accept a step only if it begins a legal turn.
 
->>> from nardy_core.notation import parse
->>> turn = TurnInProgress(parse("b/24:14,13/24:15"), Roll(6, 6), first_turn=True)
->>> turn.play(24, 18).code is None
+>>> turn = TurnInProgress(Position.from_notation("b/24:14,13/24:15"), Roll(6, 6), first_turn=True)
+>>> turn.play(24, 18).accepted
 True
->>> turn.play(18, 12).reason.code        # Black's 12 is White's head
+>>> turn.play(18, 12).reason.code.value        # Black's 12 is White's head
 'OCCUPIED'
 >>> [str(s) for s in turn.legal_steps()]
 ['24/18']
 >>> turn.play(24, 18).step, turn.is_complete()
-(Step(src=24, dst=18, die=6), True)
+(Step(src=24, dst=18, die=6, hit=False), True)
+>>> short = TurnInProgress(Position.from_notation("short:w/bar,24,13:5,8:3,6:5/24:2,13:5,8:3,6:5"), Roll(3, 1))
+>>> short.play(13, 10).reason.code.value       # a checker on the bar enters first
+'BAR_FIRST'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import Any, Literal
 
-from . import reasons as R
-from .blocks import first_forbidden, occupancy_mask, window_points
 from .dice import Roll
-from .movegen import State, TurnSearch
-from .moves import OFF, Step
+from .games import BAR, HOME, OFF, POINTS
+from .movegen import TurnSearch
+from .moves import Step
 from .position import Position
-from .reasons import Reason
+from .reasons import Reason, ReasonCode
 from .rules import Rules
-from .sides import POINTS
+from .stepping import ShortStepper
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class StepVerdict:
         return self.step is not None
 
     @property
-    def code(self) -> str | None:
+    def code(self) -> ReasonCode | None:
         """The reason code, or None when accepted."""
         return None if self.reason is None else self.reason.code
 
@@ -54,19 +55,20 @@ class TurnInProgress:
         self, position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None
     ) -> None:
         self.search = TurnSearch(position, roll, first_turn, rules)
-        self.states: list[State] = [self.search.root]
+        self.stepper = self.search.stepper
+        self.states: list[Any] = [self.search.root]
         self.steps: list[Step] = []
 
     # state ------------------------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         """The current search state."""
         return self.states[-1]
 
     @property
     def dice_left(self) -> tuple[int, ...]:
         """Unused dice, larger first."""
-        return self.state[1]
+        return self.stepper.dice(self.state)
 
     @property
     def position(self) -> Position:
@@ -91,7 +93,7 @@ class TurnInProgress:
         Each entry is the shortest sequence of steps reaching that point, every prefix legal.
         """
         found: dict[int, list[Step]] = {}
-        frontier: list[tuple[State, int, list[Step]]] = [(self.state, src, [])]
+        frontier: list[tuple[Any, int, list[Step]]] = [(self.state, src, [])]
         while frontier:
             state, point, path = frontier.pop(0)
             for step, child in self.search.children.get(state, ()):
@@ -113,7 +115,7 @@ class TurnInProgress:
         return self.steps.pop()
 
     def play(self, src: int, dst: int, die: int | None = None) -> StepVerdict:
-        """Try one single-die step from own point ``src`` to ``dst`` (``OFF`` = 0); play it if accepted."""
+        """Try one single-die step from own point ``src`` to ``dst`` (``OFF`` = 0, bar = 25); play it if accepted."""
         verdict = self.check(src, dst, die)
         if verdict.step is not None:
             self._advance(verdict.step)
@@ -130,30 +132,47 @@ class TurnInProgress:
     def check(self, src: int, dst: int, die: int | None = None) -> StepVerdict:
         """Judge one single-die step without playing it."""
         state = self.state
-        mine, dice = state[0], state[1]
-        if not 1 <= src <= POINTS or not mine[src]:
-            opponent = 1 <= src <= POINTS and self.search.opponent_on[src]
-            return StepVerdict(reason=Reason(R.NO_CHECKER, {"point": src, "owner": "opponent" if opponent else None}))
+        mine, dice = self.stepper.mine(state), self.stepper.dice(state)
+        if not 1 <= src <= BAR or not mine[src]:
+            opponent = 1 <= src <= POINTS and self.stepper.opponent_at(state, src) > 0
+            return StepVerdict(reason=Reason(ReasonCode.NO_CHECKER, {"point": src, "owner": "opponent" if opponent else None}))
+        source_reason = self._source_reason(state, src)
+        if source_reason is not None:
+            return StepVerdict(reason=source_reason)
         if dst != OFF and dst >= src:
-            return StepVerdict(reason=Reason(R.WRONG_DIRECTION, {"from": src, "to": dst}))
+            return StepVerdict(reason=Reason(ReasonCode.WRONG_DIRECTION, {"from": src, "to": dst}))
         candidates = self._candidate_dice(src, dst, dice)
         if die is not None:
             candidates = [d for d in candidates if d == die]
         if not candidates:
             distance = None if dst == OFF else src - dst
-            return StepVerdict(reason=Reason(R.NO_SUCH_DIE, {"from": src, "to": dst, "distance": distance, "dice": list(dice)}))
+            return StepVerdict(
+                reason=Reason(ReasonCode.NO_SUCH_DIE, {"from": src, "to": dst, "distance": distance, "dice": list(dice)})
+            )
         first_refusal: Reason | None = None
         for candidate in candidates:
-            result = self.search.apply(state, src, candidate)
-            if type(result) is str:
+            result = self.stepper.apply(state, src, candidate)
+            if not isinstance(result, tuple):
                 first_refusal = first_refusal or self._step_reason(result, state, src, candidate)
                 continue
-            step = Step(src, max(src - candidate, OFF), candidate)
-            if self.search.is_good(result):
+            child = result
+            step = Step(src, max(src - candidate, OFF), candidate, self.stepper.hit(state, child))
+            if self.search.is_good(child):
                 return StepVerdict(step=step)
-            first_refusal = first_refusal or self._turn_reason(result, candidate)
+            first_refusal = first_refusal or self._turn_reason(child, candidate)
         assert first_refusal is not None
         return StepVerdict(reason=first_refusal)
+
+    def _source_reason(self, state: Any, src: int) -> Reason | None:
+        """Short nardy's rules about which checker may move at all (BAR_FIRST, HIT_AND_RUN_HOME)."""
+        if not isinstance(self.stepper, ShortStepper):
+            return None
+        result = self.stepper.apply(state, src, self.stepper.dice(state)[0]) if self.stepper.dice(state) else None
+        if result is ReasonCode.BAR_FIRST:
+            return Reason(ReasonCode.BAR_FIRST, {"from": src, "bar": self.stepper.mine(state)[BAR]})
+        if result is ReasonCode.HIT_AND_RUN_HOME:
+            return Reason(ReasonCode.HIT_AND_RUN_HOME, {"from": src, "point": src})
+        return None
 
     @staticmethod
     def _candidate_dice(src: int, dst: int, dice: tuple[int, ...]) -> list[int]:
@@ -163,46 +182,38 @@ class TurnInProgress:
         exact = [d for d in distinct if d == src]
         return exact + [d for d in distinct if d > src]
 
-    def _step_reason(self, code: str, state: State, src: int, die: int) -> Reason:
-        mine = state[0]
+    def _step_reason(self, code: ReasonCode, state: Any, src: int, die: int) -> Reason:
+        mine = self.stepper.mine(state)
         dst = src - die
         params: dict[str, Any] = {"from": src, "to": max(dst, OFF), "die": die}
-        if code == R.HEAD_LIMIT:
+        if code is ReasonCode.HEAD_LIMIT:
             params["limit"] = self.search.head_limit
-        elif code == R.OCCUPIED:
+        elif code in (ReasonCode.OCCUPIED, ReasonCode.ENTRY_HELD):
             params["point"] = dst
-        elif code == R.NOT_ALL_HOME:
-            params["outside"] = [p for p in range(POINTS, 6, -1) if mine[p]]
-        elif code == R.BEAR_OFF_HIGHER_OCCUPIED:
-            params["higher"] = [p for p in range(6, src, -1) if mine[p]]
-        elif code == R.SIX_BLOCK:
-            params["points"] = self._block_points(state, src, dst)
+            params["held"] = self.stepper.opponent_at(state, dst)
+        elif code is ReasonCode.NOT_ALL_HOME:
+            params["outside"] = [p for p in range(POINTS, HOME.stop - 1, -1) if mine[p]]
+            params["bar"] = mine[BAR]
+        elif code is ReasonCode.BEAR_OFF_HIGHER_OCCUPIED:
+            params["higher"] = [p for p in range(HOME.stop - 1, src, -1) if mine[p]]
+        elif code is ReasonCode.SIX_BLOCK:
+            params["points"] = self.stepper.block_points(state, src, dst)
         return Reason(code, params)
 
-    def _block_points(self, state: State, src: int, dst: int) -> list[int]:
-        mine = list(state[0])
-        mine[src] -= 1
-        mine[dst] += 1
-        start = first_forbidden(occupancy_mask(tuple(mine)), self.search.forbidden)
-        return list(window_points(start)) if start is not None else []
-
-    def _turn_reason(self, child: State, die: int) -> Reason:
+    def _turn_reason(self, child: Any, die: int) -> Reason:
         """Why a step that is legal by itself does not begin any legal turn."""
         search = self.search
         if search.max_dice == 1 and search.larger_die_forced and die == search.roll.low:
-            return Reason(R.MUST_USE_LARGER, {"die": search.roll.high, "smaller": search.roll.low})
-        reachable = self._reachable_ends(child)
+            return Reason(ReasonCode.MUST_USE_LARGER, {"die": search.roll.high, "smaller": search.roll.low})
+        reachable = self._reachable(child)
         if reachable & search.unfiltered_ends:
-            return Reason(R.HEAD_SEQUENTIAL, {})
-        if not search.check_each_step:
-            blocked = [s for s in reachable if not search.valid_end(s)]
-            if any(search.dice_used(s) >= search.max_dice for s in blocked):
-                start = first_forbidden(blocked[0][3], search.forbidden)
-                points = list(window_points(start)) if start is not None else []
-                return Reason(R.SIX_BLOCK, {"points": points, "at_end": True})
-        return Reason(R.MUST_USE_BOTH, {"dice": search.max_dice})
+            return Reason(ReasonCode.HEAD_SEQUENTIAL, {})
+        blocked = [s for s in reachable if not self.stepper.valid_end(s)]
+        if any(search.dice_used(s) >= search.max_dice for s in blocked):
+            return self.stepper.end_reason(blocked[0])
+        return Reason(ReasonCode.MUST_USE_BOTH, {"dice": search.max_dice})
 
-    def _reachable_ends(self, state: State) -> set[State]:
+    def _reachable(self, state: Any) -> set[Any]:
         seen = {state}
         stack = [state]
         while stack:
@@ -212,6 +223,12 @@ class TurnInProgress:
                     stack.append(child)
         return seen
 
+    def incomplete_reason(self) -> Reason | None:
+        """Why the turn may not end now (None when it may)."""
+        if self.is_complete():
+            return None
+        return Reason(ReasonCode.MUST_USE_BOTH, {"dice": self.search.max_dice})
+
     # whole moves (several dice, as in "24/13") -------------------------------------------------
     def play_move(self, src: int, dst: int) -> tuple[list[Step], Reason | None]:
         """Play a move that may use several dice in a row with one checker (``24/13`` with 6-5).
@@ -220,7 +237,7 @@ class TurnInProgress:
         the steps played, or the reason the first order tried (larger die first) was refused.
         """
         single = self.check(src, dst)
-        if single.accepted or single.code != R.NO_SUCH_DIE:
+        if single.accepted or single.code is not ReasonCode.NO_SUCH_DIE:
             if single.step is not None:
                 self._advance(single.step)
                 return [single.step], None
@@ -259,18 +276,21 @@ class TurnInProgress:
         return orders
 
 
+Verdict = Literal["legal", "illegal", "incomplete"]
+
+
 @dataclass(frozen=True)
 class PlayVerdict:
     """The verdict on a whole play: ``legal``, ``illegal`` (with the first refused move) or ``incomplete``."""
 
-    verdict: str
-    reason: Reason | None = None
-    step: int | None = None  #: 1-based index of the first refused move
-    steps: tuple[Step, ...] = ()
-    position: Position | None = None  #: where the accepted steps lead (the mover still to move)
+    verdict: Verdict
+    reason: Reason | None
+    step: int | None  #: 1-based index of the first refused move
+    steps: tuple[Step, ...]
+    position: Position  #: where the accepted steps lead (the mover still to move)
 
     @property
-    def code(self) -> str | None:
+    def code(self) -> ReasonCode | None:
         """The reason code, if any."""
         return None if self.reason is None else self.reason.code
 
@@ -278,7 +298,7 @@ class PlayVerdict:
         """``{"verdict", "code", "step", "params"}``."""
         return {
             "verdict": self.verdict,
-            "code": self.code,
+            "code": None if self.code is None else self.code.value,
             "step": self.step,
             "params": {} if self.reason is None else dict(self.reason.params),
         }
@@ -289,11 +309,10 @@ def check_play(
 ) -> PlayVerdict:
     """Judge a whole play given as (from, to) moves in the mover's own numbering.
 
-    >>> from nardy_core.notation import parse
     >>> from nardy_core.moves import parse_play
-    >>> check_play(parse("w/24:15/24:15"), Roll(6, 5), parse_play("24/18 24/19"), True).to_json()
+    >>> check_play(Position.start(), Roll(6, 5), parse_play("24/18 24/19"), True).to_json()
     {'verdict': 'illegal', 'code': 'HEAD_LIMIT', 'step': 2, 'params': {'from': 24, 'to': 19, 'die': 5, 'limit': 1}}
-    >>> check_play(parse("w/13,1:14/24:14,20"), Roll(6, 5), parse_play("13/7")).verdict
+    >>> check_play(Position.from_notation("w/13,1:14/24:14,20"), Roll(6, 5), parse_play("13/7")).verdict
     'incomplete'
     """
     turn = TurnInProgress(position, roll, first_turn, rules)
@@ -301,7 +320,7 @@ def check_play(
         _, reason = turn.play_move(src, dst)
         if reason is not None:
             return PlayVerdict("illegal", reason, index, tuple(turn.steps), turn.position)
-    if turn.is_complete():
+    incomplete = turn.incomplete_reason()
+    if incomplete is None:
         return PlayVerdict("legal", None, None, tuple(turn.steps), turn.position)
-    reason = Reason(R.MUST_USE_BOTH, {"dice": turn.search.max_dice})
-    return PlayVerdict("incomplete", reason, None, tuple(turn.steps), turn.position)
+    return PlayVerdict("incomplete", incomplete, None, tuple(turn.steps), turn.position)

@@ -1,30 +1,36 @@
-"""Single-die steps and the play notation ``24/18 18/13`` (mover's own numbering, ``off`` = borne off).
+"""Single-die steps and the play notation ``24/18 18/13`` (the mover's own numbering).
+
+``off`` is a checker borne off, ``bar`` a checker entering from the bar (short nardy), and a ``*`` after a
+point says the step hit a blot there (optional when reading; written by :func:`format_play`).
 
 >>> Step(24, 18, 6)
-Step(src=24, dst=18, die=6)
->>> str(Step(3, OFF, 5))
-'3/off'
+Step(src=24, dst=18, die=6, hit=False)
+>>> str(Step(3, OFF, 5)), str(Step(BAR, 22, 3, hit=True))
+('3/off', 'bar/22*')
 >>> parse_play("24/18/13 6/off")
 [(24, 18), (18, 13), (6, 0)]
+>>> parse_play("bar/22* 13/7")
+[(25, 22), (13, 7)]
 >>> format_play([Step(24, 18, 6), Step(18, 13, 5)])
 '24/18 18/13'
 """
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from itertools import pairwise
+from typing import NamedTuple
 
-OFF = 0  #: the destination of a step that bears a checker off
+from .errors import PlayError, shown
+from .games import BAR, OFF, POINTS
 
+MAX_PLAY_LENGTH = 200  #: a whole turn is at most four steps; longer text is refused unread
 
-class PlayError(ValueError):
-    """A play string that cannot be read; ``code`` is ``BAD_PLAY``."""
-
-    code = "BAD_PLAY"
+__all__ = ["BAR", "OFF", "Step", "format_play", "format_point", "parse_play", "parse_point"]
 
 
 class Step(NamedTuple):
-    """One checker moved by one die: from own point ``src`` to own point ``dst`` (``OFF`` = 0).
+    """One checker moved by one die: from own point ``src`` (25 = the bar) to ``dst`` (0 = off).
 
     A named tuple rather than a dataclass: the move generator creates one per edge of its search.
     """
@@ -32,50 +38,66 @@ class Step(NamedTuple):
     src: int
     dst: int
     die: int
+    hit: bool = False
 
     def __str__(self) -> str:
-        return f"{self.src}/{format_point(self.dst)}"
+        return f"{format_point(self.src)}/{format_point(self.dst)}{'*' if self.hit else ''}"
 
     def to_json(self) -> dict[str, object]:
-        """``{"from": 24, "to": 18 | "off", "die": 6}``."""
-        return {"from": self.src, "to": "off" if self.dst == OFF else self.dst, "die": self.die}
+        """``{"from": 24 | "bar", "to": 18 | "off", "die": 6, "hit": false}`` (own numbering)."""
+        return {"from": point_json(self.src), "to": point_json(self.dst), "die": self.die, "hit": self.hit}
+
+
+def point_json(point: int) -> int | str:
+    """An own point as JSON: the number, ``"off"`` or ``"bar"``."""
+    if point == OFF:
+        return "off"
+    if point == BAR:
+        return "bar"
+    return point
 
 
 def format_point(point: int) -> str:
-    """``off`` for 0, else the number."""
-    return "off" if point == OFF else str(point)
+    """``off`` for 0, ``bar`` for 25, else the number."""
+    return str(point_json(point))
 
 
 def parse_point(text: str) -> int:
-    """Read a point number 1..24 or ``off``.
+    """Read a point number 1..24, ``off`` or ``bar`` (a trailing ``*`` for a hit is allowed).
 
-    >>> parse_point("off"), parse_point("13")
-    (0, 13)
+    >>> parse_point("off"), parse_point("13*"), parse_point("bar")
+    (0, 13, 25)
     """
-    token = text.strip().lower()
-    if token in ("off", "0"):
+    token = text.strip().lower().removesuffix("*")
+    if token == "off":
         return OFF
-    if not token.isdigit() or not 1 <= int(token) <= 24:
-        raise PlayError(f"{text!r} is not a point 1..24 or 'off'")
+    if token == "bar":
+        return BAR
+    if not (token.isascii() and token.isdigit() and not token.startswith("0")) or not 1 <= int(token) <= POINTS:
+        raise PlayError(f"{shown(text)} is not a point 1..{POINTS}, 'bar' or 'off'")
     return int(token)
 
 
-def parse_play(text: str) -> list[tuple[int, int]]:
+def parse_play(text: object) -> list[tuple[int, int]]:
     """Split a play into (from, to) moves; ``a/b/c`` chains become ``a/b`` and ``b/c``.
 
     A move may span more than one die (``24/13`` with 6-5); :mod:`nardy_core.interactive` splits it.
     """
     if not isinstance(text, str):
-        raise PlayError("a play must be a string like '24/18 18/13'")
+        raise PlayError(f"a play must be a string like '24/18 18/13', not {shown(text)}")
+    if len(text) > MAX_PLAY_LENGTH:
+        raise PlayError(f"a play is at most {MAX_PLAY_LENGTH} characters, this one has {len(text)}")
     moves: list[tuple[int, int]] = []
     for token in text.replace(",", " ").split():
         parts = token.split("/")
         if len(parts) < 2 or any(not p for p in parts):
-            raise PlayError(f"cannot read {token!r}: write moves as 'from/to', e.g. '24/18' or '3/off'")
+            raise PlayError(f"cannot read {shown(token)}: write moves as 'from/to', e.g. '24/18', '3/off' or 'bar/22'")
         points = [parse_point(p) for p in parts]
-        for a, b in zip(points, points[1:]):
+        for a, b in pairwise(points):
             if a == OFF:
-                raise PlayError(f"cannot read {token!r}: a checker borne off cannot move on")
+                raise PlayError(f"cannot read {shown(token)}: a checker borne off cannot move on")
+            if b == BAR:
+                raise PlayError(f"cannot read {shown(token)}: a checker never moves to the bar by itself")
             moves.append((a, b))
     return moves
 

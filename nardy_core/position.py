@@ -1,96 +1,122 @@
-"""Positions: both sides' checkers, borne-off counts and the side to move.
+"""Positions: the game, both sides' checkers (on points, on the bar, borne off) and the side to move.
 
-A :class:`Position` stores each side's checkers in that side's **own** numbering (24 = its head,
-1..6 = its home). Checkers not on the board are borne off; each side always has 15 in all.
+A :class:`Position` stores each side's checkers in that side's **own** numbering (see
+:mod:`nardy_core.games`): index *n* of :attr:`Position.white` is White's own point *n*, index 25 its bar.
+Checkers not on the board are borne off; each side always has 15 in all.
 
 >>> start = Position.start()
->>> start.count(Side.WHITE, 24), start.count(Side.BLACK, 24)
-(15, 15)
->>> start.owner_at(12)              # absolute W12 holds Black's head
-<Side.BLACK: 'black'>
+>>> start.count(Side.WHITE, 24), start.owner_at(12)     # absolute W12 holds Black's head
+(15, <Side.BLACK: 'black'>)
 >>> start.pips(Side.WHITE)
 360
+>>> Position.from_notation("short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5") == Position.start(Game.SHORT)
+True
+>>> Position.start()
+Position.from_notation('w/24:15/24:15')
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping
 
-from .sides import CHECKERS, HEAD, HOME, POINTS, Side, to_absolute, to_own
+from .errors import PositionError
+from .games import BAR, CHECKERS, HOME, POINTS, SLOTS, Game
+from .notation import Counts, Layout, format_layout, parse_layout
+from .sides import Side
 
-
-class PositionError(ValueError):
-    """An impossible position. ``code`` is a stable reason code, ``where`` an optional character index."""
-
-    def __init__(self, message: str, code: str = "BAD_POSITION", where: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.where = where
-
-
-Counts = tuple[int, ...]  # 25 entries; index 0 unused; index n = checkers on own point n
-
-
-def _empty() -> list[int]:
-    return [0] * (POINTS + 1)
+PointKey = int | str  #: a point in a ``{point: count}`` map: 1..24 or ``"bar"`` (JSON keys are strings)
 
 
 @dataclass(frozen=True)
 class Position:
-    """An immutable position. Build with :meth:`from_points`, :meth:`start` or :func:`nardy_core.notation.parse`."""
+    """An immutable position. Build with :meth:`start`, :meth:`from_notation` or :meth:`from_points`."""
 
     white: Counts
     black: Counts
     to_move: Side = Side.WHITE
+    game: Game = Game.LONG
 
     def __post_init__(self) -> None:
         for side, counts in ((Side.WHITE, self.white), (Side.BLACK, self.black)):
-            if len(counts) != POINTS + 1 or counts[0] != 0:
-                raise PositionError(f"{side.value}: internal counts must have 25 entries with index 0 unused")
-            if any(c < 0 for c in counts):
-                raise PositionError(f"{side.value}: negative checker count", "BAD_COUNT")
+            if len(counts) != SLOTS or counts[0] != 0:
+                raise PositionError(f"{side.value}: counts must have {SLOTS} entries with index 0 unused")
+            if any(not isinstance(c, int) or c < 0 for c in counts):
+                raise PositionError(f"{side.value}: a checker count is negative or not a whole number", "BAD_COUNT")
             total = sum(counts)
             if total > CHECKERS:
                 raise PositionError(
-                    f"{side.value} has {total} checkers on the board; at most {CHECKERS}", "TOO_MANY_CHECKERS"
+                    f"{side.value} has {total} checkers on the board; at most {CHECKERS}",
+                    "TOO_MANY_CHECKERS",
+                    params={"side": side.value, "total": total},
                 )
+            if counts[BAR] and not self.game.has_bar:
+                raise PositionError(f"{side.value}: long nardy has no bar", "BAD_POINT")
         for absolute in range(1, POINTS + 1):
-            if self.white[absolute] and self.black[to_own(Side.BLACK, absolute)]:
+            if self.white[absolute] and self.black[self.game.own(Side.BLACK, absolute)]:
                 raise PositionError(
-                    f"point W{absolute} holds both white and black checkers", "SHARED_POINT"
+                    f"point {absolute} holds both white and black checkers", "SHARED_POINT", params={"point": absolute}
                 )
 
     # construction -----------------------------------------------------------------------------
     @classmethod
-    def start(cls) -> "Position":
-        """The start position: 15 checkers on each head, White to move."""
-        heads = _empty()
-        heads[HEAD] = CHECKERS
-        return cls(tuple(heads), tuple(heads), Side.WHITE)
+    def start(cls, game: Game = Game.LONG, to_move: Side = Side.WHITE) -> Position:
+        """The start position of ``game``."""
+        counts = [0] * SLOTS
+        for point, n in game.start_points().items():
+            counts[point] = n
+        return cls(tuple(counts), tuple(counts), to_move, game)
+
+    @classmethod
+    def from_notation(cls, text: object) -> Position:
+        """Read the position notation (:mod:`nardy_core.notation`)."""
+        layout = parse_layout(text)
+        return cls(layout.white, layout.black, layout.to_move, layout.game).checked_as_input()
 
     @classmethod
     def from_points(
-        cls, white: Mapping[int | str, int], black: Mapping[int | str, int], to_move: Side = Side.WHITE
-    ) -> "Position":
-        """Build from ``{own point: count}`` maps (keys may be strings, as in JSON).
+        cls,
+        white: Mapping[PointKey, object],
+        black: Mapping[PointKey, object],
+        to_move: Side = Side.WHITE,
+        game: Game = Game.LONG,
+    ) -> Position:
+        """Build from ``{own point: count}`` maps as in the CLI contract; ``"bar"`` counts the bar.
+
+        Keys are whole numbers 1..24 (or their ASCII decimal strings, as JSON object keys) or ``"bar"``;
+        checkers not listed are borne off.
 
         >>> Position.from_points({"24": 14, "13": 1}, {24: 15}, Side.BLACK).count(Side.WHITE, 13)
         1
+        >>> Position.from_points({"bar": 1, "24": 14}, {"24": 15}, game=Game.SHORT).bar(Side.WHITE)
+        1
         """
-        return cls(_counts(Side.WHITE, white), _counts(Side.BLACK, black), to_move)
+        return cls(_counts(Side.WHITE, white, game), _counts(Side.BLACK, black, game), to_move, game).checked_as_input()
+
+    def checked_as_input(self) -> Position:
+        """This position, refused if no game can be played from it (both sides have borne off everything).
+
+        Only the draw variant of long nardy ends that way, and a finished game is never an input.
+        """
+        if not any(self.white) and not any(self.black):
+            raise PositionError("both sides have borne off all their checkers: there is nothing to play", "BOTH_FINISHED")
+        return self
 
     # queries ----------------------------------------------------------------------------------
     def counts(self, side: Side) -> Counts:
-        """``side``'s checkers per own point (index 0 unused)."""
+        """``side``'s checkers per own point (index 0 unused, 25 the bar)."""
         return self.white if side is Side.WHITE else self.black
 
     def count(self, side: Side, own_point: int) -> int:
-        """Checkers of ``side`` on its own point ``own_point``."""
+        """Checkers of ``side`` on its own point ``own_point`` (25: the bar)."""
         return self.counts(side)[own_point]
 
+    def bar(self, side: Side) -> int:
+        """Checkers of ``side`` on the bar."""
+        return self.counts(side)[BAR]
+
     def on_board(self, side: Side) -> int:
-        """How many of ``side``'s checkers are still on the board."""
+        """How many of ``side``'s checkers are still in play (on points or on the bar)."""
         return sum(self.counts(side))
 
     def borne_off(self, side: Side) -> int:
@@ -98,14 +124,14 @@ class Position:
         return CHECKERS - self.on_board(side)
 
     def pips(self, side: Side) -> int:
-        """Pip count: the sum of own point numbers over ``side``'s checkers (360 at the start)."""
+        """Pip count: the sum of own point numbers over ``side``'s checkers (a checker on the bar counts 25)."""
         return sum(point * n for point, n in enumerate(self.counts(side)))
 
     def owner_at(self, absolute_point: int) -> Side | None:
         """Which side occupies the absolute (White-numbered) point, if any."""
         if self.white[absolute_point]:
             return Side.WHITE
-        if self.black[to_own(Side.BLACK, absolute_point)]:
+        if self.black[self.game.own(Side.BLACK, absolute_point)]:
             return Side.BLACK
         return None
 
@@ -114,17 +140,17 @@ class Position:
         owner = self.owner_at(absolute_point)
         if owner is None:
             return None, 0
-        return owner, self.count(owner, to_own(owner, absolute_point))
+        return owner, self.count(owner, self.game.own(owner, absolute_point))
 
     def occupied(self, side: Side) -> Iterator[int]:
-        """``side``'s occupied own points, from its head down."""
+        """``side``'s occupied own points, from 24 down (the bar is not a point)."""
         counts = self.counts(side)
         return (p for p in range(POINTS, 0, -1) if counts[p])
 
     def all_home(self, side: Side) -> bool:
-        """True when every checker of ``side`` still on the board is in its home (own 1..6)."""
+        """True when every checker of ``side`` still in play is in its home (own 1..6), none on the bar."""
         counts = self.counts(side)
-        return not any(counts[p] for p in range(HOME.stop, POINTS + 1))
+        return not any(counts[p] for p in range(HOME.stop, SLOTS))
 
     def winner(self) -> Side | None:
         """The side that has borne off all 15, if any."""
@@ -133,53 +159,96 @@ class Position:
                 return side
         return None
 
-    def with_side(self, side: Side, counts: Counts) -> "Position":
-        """A copy with ``side``'s counts replaced."""
-        if side is Side.WHITE:
-            return Position(counts, self.black, self.to_move)
-        return Position(self.white, counts, self.to_move)
-
-    def _derived(self, side: Side, counts: Counts) -> "Position":
-        """Like :meth:`with_side` without re-validation, for counts a legal step produced from this position."""
-        derived = object.__new__(Position)
-        object.__setattr__(derived, "white", counts if side is Side.WHITE else self.white)
-        object.__setattr__(derived, "black", counts if side is Side.BLACK else self.black)
-        object.__setattr__(derived, "to_move", self.to_move)
-        return derived
-
-    def with_to_move(self, side: Side) -> "Position":
-        """A copy with another side to move."""
-        return Position(self.white, self.black, side)
-
-    def as_points(self, side: Side) -> dict[str, int]:
-        """``{own point: count}`` with string keys, as in the JSON formats."""
-        return {str(p): n for p, n in sorted(enumerate(self.counts(side)), reverse=True) if n}
-
     def board(self) -> dict[int, tuple[Side, int]]:
-        """Absolute point -> (owner, count) for every occupied point."""
+        """Absolute point -> (owner, count) for every occupied point (the bar is not included)."""
         result: dict[int, tuple[Side, int]] = {}
         for side in Side:
-            for own, n in enumerate(self.counts(side)):
-                if n:
-                    result[to_absolute(side, own)] = (side, n)
+            counts = self.counts(side)
+            for own in range(1, POINTS + 1):
+                if counts[own]:
+                    result[self.game.absolute(side, own)] = (side, counts[own])
         return dict(sorted(result.items()))
 
+    def as_points(self, side: Side) -> dict[str, int]:
+        """``{own point: count}`` with string keys (and ``"bar"``), as in the CLI contract."""
+        counts = self.counts(side)
+        points = {str(p): counts[p] for p in range(POINTS, 0, -1) if counts[p]}
+        if counts[BAR]:
+            points["bar"] = counts[BAR]
+        return points
+
+    # derived positions ------------------------------------------------------------------------
+    def with_to_move(self, side: Side) -> Position:
+        """A copy with another side to move."""
+        return Position(self.white, self.black, side, self.game)
+
+    def with_counts(self, side: Side, counts: Counts) -> Position:
+        """A copy with ``side``'s counts replaced (validated)."""
+        if side is Side.WHITE:
+            return Position(counts, self.black, self.to_move, self.game)
+        return Position(self.white, counts, self.to_move, self.game)
+
+    def derived(self, mine: Counts, theirs: Counts) -> Position:
+        """The side to move's and the opponent's counts replaced, without validation.
+
+        Only for counts that legal steps produced from this position (the move generator makes millions).
+        """
+        derived = object.__new__(Position)
+        white, black = (mine, theirs) if self.to_move is Side.WHITE else (theirs, mine)
+        object.__setattr__(derived, "white", white)
+        object.__setattr__(derived, "black", black)
+        object.__setattr__(derived, "to_move", self.to_move)
+        object.__setattr__(derived, "game", self.game)
+        return derived
+
+    # text ---------------------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The canonical notation (round-trips through :meth:`from_notation`)."""
+        return format_layout(Layout(self.game, self.to_move, self.white, self.black))
+
     def __str__(self) -> str:
-        from .notation import format_position
+        return self.notation()
 
-        return format_position(self)
+    def __repr__(self) -> str:
+        return f"Position.from_notation({self.notation()!r})"
 
 
-def _counts(side: Side, points: Mapping[int | str, int]) -> Counts:
-    counts = _empty()
+def _counts(side: Side, points: Mapping[PointKey, object], game: Game) -> Counts:
+    if not isinstance(points, Mapping):
+        raise PositionError(f"{side.value}: checkers must be an object of point: count", "BAD_POINT")
+    counts = [0] * SLOTS
     for key, n in points.items():
-        try:
-            point = int(key)
-        except (TypeError, ValueError):
-            raise PositionError(f"{side.value}: point {key!r} is not a number", "BAD_POINT") from None
-        if not 1 <= point <= POINTS:
-            raise PositionError(f"{side.value}: point {point} is outside 1..24", "BAD_POINT")
+        point = _point_key(side, key, game)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise PositionError(f"{side.value}: count {n!r} on point {point} is not a whole number ≥ 0", "BAD_COUNT")
+            raise PositionError(f"{side.value}: count {_short(n)} on point {_short(key)} is not a whole number ≥ 0", "BAD_COUNT")
+        if n > CHECKERS:
+            raise PositionError(
+                f"{side.value} has {_short(n)} checkers on point {_short(key)}; a side has {CHECKERS}",
+                "TOO_MANY_CHECKERS",
+                params={"side": side.value, "total": n if n < 10**6 else CHECKERS + 1},
+            )
         counts[point] += n
     return tuple(counts)
+
+
+def _point_key(side: Side, key: object, game: Game) -> int:
+    if key == "bar":
+        if not game.has_bar:
+            raise PositionError(f"{side.value}: long nardy has no bar", "BAD_POINT")
+        return BAR
+    if isinstance(key, bool):
+        point = -1
+    elif isinstance(key, int):
+        point = key
+    elif isinstance(key, str) and key.isascii() and key.isdigit() and (key == "0" or not key.startswith("0")) and len(key) <= 2:
+        point = int(key)
+    else:
+        raise PositionError(f"{side.value}: point {_short(key)} is not a number 1..{POINTS}", "BAD_POINT")
+    if not 1 <= point <= POINTS:
+        raise PositionError(f"{side.value}: point {_short(key)} is outside 1..{POINTS}", "BAD_POINT")
+    return point
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,67 +1,74 @@
-"""Stable reason codes: why a step or a turn is not accepted. The UI turns them into sentences.
+"""Stable reason codes: why a step or a turn is not accepted. The site turns them into sentences.
 
 When several rules forbid the same step, the code reported is the one a learner most needs to hear.
-Precedence, first match wins (documented in ``docs/reason-codes.md``):
+Precedence, first match wins (``docs/reason-codes.md``):
 
 1. ``NO_CHECKER``        no own checker on the source point (``owner`` says if the opponent's stand there)
-2. ``WRONG_DIRECTION``   the step goes backwards (checkers only move to lower own numbers)
-3. ``NO_SUCH_DIE``       no unused die gives this distance (or none is left)
-4. ``HEAD_LIMIT``        a further checker may not leave the head this turn
-5. ``OCCUPIED``          the landing point holds an opposing checker
-6. ``NOT_ALL_HOME``      bearing off before every checker is home
-7. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
-8. ``SIX_BLOCK``         the step would make a six-block with no opponent checker ahead of it
-9. ``MUST_USE_LARGER``   only one die can be played and it must be the larger
-10. ``HEAD_SEQUENTIAL``  (variant head33_split=sequential) the first head checker must go as far as it can
-11. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
+2. ``BAR_FIRST``         short nardy: a checker is on the bar and must enter before any other step
+3. ``HIT_AND_RUN_HOME``  variant ``home_hit_and_run=forbidden``: the checker that hit in the home stays
+4. ``WRONG_DIRECTION``   the step goes backwards (checkers only move to lower own numbers)
+5. ``NO_SUCH_DIE``       no unused die gives this distance (or none is left)
+6. ``HEAD_LIMIT``        long nardy: a further checker may not leave the head this turn
+7. ``ENTRY_HELD``        short nardy: the entry point for that die is held by two or more opposing checkers
+8. ``OCCUPIED``          the landing point is taken (long: any opposing checker; short: two or more)
+9. ``NOT_ALL_HOME``      bearing off before every checker is home (short: or while one is on the bar)
+10. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
+11. ``SIX_BLOCK``        long nardy: six points in a row with no opponent checker ahead
+12. ``MUST_USE_LARGER``  only one die can be played and it must be the larger
+13. ``HEAD_SEQUENTIAL``  variant ``head33_split=sequential``: the first head checker must go as far as it can
+14. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
 
-Rules 4-8 are properties of the step itself; 9-11 are about the turn as a whole (R11).
+Codes 1-11 are properties of the step itself; 12-14 are about the turn as a whole (R11, S4).
+
+>>> Reason(ReasonCode.OCCUPIED, {"point": 12}).to_json()
+{'code': 'OCCUPIED', 'params': {'point': 12}}
+>>> [code.value for code in codes_for(Game.SHORT)][:3]
+['NO_CHECKER', 'BAR_FIRST', 'HIT_AND_RUN_HOME']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, NamedTuple
 
-NO_CHECKER = "NO_CHECKER"
-WRONG_DIRECTION = "WRONG_DIRECTION"
-NO_SUCH_DIE = "NO_SUCH_DIE"
-HEAD_LIMIT = "HEAD_LIMIT"
-OCCUPIED = "OCCUPIED"
-NOT_ALL_HOME = "NOT_ALL_HOME"
-BEAR_OFF_HIGHER_OCCUPIED = "BEAR_OFF_HIGHER_OCCUPIED"
-SIX_BLOCK = "SIX_BLOCK"
-MUST_USE_LARGER = "MUST_USE_LARGER"
-HEAD_SEQUENTIAL = "HEAD_SEQUENTIAL"
-MUST_USE_BOTH = "MUST_USE_BOTH"
-
-#: every code a learner's step can produce, in precedence order.
-STEP_CODES: tuple[str, ...] = (
-    NO_CHECKER,
-    WRONG_DIRECTION,
-    NO_SUCH_DIE,
-    HEAD_LIMIT,
-    OCCUPIED,
-    NOT_ALL_HOME,
-    BEAR_OFF_HIGHER_OCCUPIED,
-    SIX_BLOCK,
-    MUST_USE_LARGER,
-    HEAD_SEQUENTIAL,
-    MUST_USE_BOTH,
-)
+from .games import Game
 
 
-@dataclass(frozen=True)
-class Reason:
-    """A reason code with its parameters (points in the mover's own numbering).
+class ReasonCode(str, Enum):
+    """Every code a learner's step or turn can be refused with, in precedence order."""
 
-    >>> Reason(OCCUPIED, {"point": 12}).to_json()
-    {'code': 'OCCUPIED', 'params': {'point': 12}}
-    """
+    NO_CHECKER = "NO_CHECKER"
+    BAR_FIRST = "BAR_FIRST"
+    HIT_AND_RUN_HOME = "HIT_AND_RUN_HOME"
+    WRONG_DIRECTION = "WRONG_DIRECTION"
+    NO_SUCH_DIE = "NO_SUCH_DIE"
+    HEAD_LIMIT = "HEAD_LIMIT"
+    ENTRY_HELD = "ENTRY_HELD"
+    OCCUPIED = "OCCUPIED"
+    NOT_ALL_HOME = "NOT_ALL_HOME"
+    BEAR_OFF_HIGHER_OCCUPIED = "BEAR_OFF_HIGHER_OCCUPIED"
+    SIX_BLOCK = "SIX_BLOCK"
+    MUST_USE_LARGER = "MUST_USE_LARGER"
+    HEAD_SEQUENTIAL = "HEAD_SEQUENTIAL"
+    MUST_USE_BOTH = "MUST_USE_BOTH"
 
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
+
+_LONG_ONLY = frozenset({ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.HEAD_SEQUENTIAL})
+_SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.HIT_AND_RUN_HOME})
+
+
+def codes_for(game: Game) -> tuple[ReasonCode, ...]:
+    """The codes a step or turn of ``game`` can be refused with, in precedence order."""
+    excluded = _SHORT_ONLY if game is Game.LONG else _LONG_ONLY
+    return tuple(code for code in ReasonCode if code not in excluded)
+
+
+class Reason(NamedTuple):
+    """A reason code with its parameters (points in the mover's own numbering)."""
+
+    code: ReasonCode
+    params: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
         """JSON form ``{"code": ..., "params": {...}}``."""
-        return {"code": self.code, "params": dict(self.params)}
+        return {"code": self.code.value, "params": dict(self.params)}

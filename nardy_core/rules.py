@@ -1,33 +1,42 @@
-"""Rules options: every flag of RULES.md §1.16, defaults first.
+"""Rules options: a frozen, typed value per game, with the defaults of RULES.md §1.16 and SHORT-RULES.md.
 
->>> Rules().head_first
+>>> LongRules().head_first
 'list'
->>> Rules.from_dict({"block_timing": "end"}).block_timing
+>>> rules_from_dict({"block_timing": "end"}).block_timing
 'end'
->>> Rules.from_dict({"head33_sequential": True}).head33_split   # alias used in rules-cases.json
+>>> rules_from_dict({"head33_sequential": True}).head33_split   # alias used in the worked cases
 'sequential'
+>>> rules_from_dict({"koks": 2}, Game.SHORT)
+ShortRules(koks=2)
+>>> rules_from_dict({"colour": "red"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+nardy_core.errors.RulesError: unknown rules option 'colour' for long nardy; known options: start, head_first, ...
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any, ClassVar, Literal, Self
 
-#: option name -> allowed values, default first.
-OPTION_VALUES: dict[str, tuple[Any, ...]] = {
-    "start": ("official", "reroll", "choice"),
-    "head_first": ("list", "needed", "any_double", "az", "none"),
-    "head33_split": ("free", "sequential"),
-    "block": ("ahead", "home", "forbid", "none"),
-    "block_timing": ("step", "end"),
-    "koks": ("off", "koks_home", "koks_quarter"),
-    "home_mars": (2, 3),
-    "draw_last_roll": (False, True),
-    "next_game_starter": ("opening_roll", "previous_winner", "alternate"),
+from .errors import RulesError, shown
+from .games import Game
+
+MAX_OPTIONS = 32  #: a rules object with more entries than this is refused unread
+
+#: the doubling-cube options (SHORT-RULES.md S7), the same in both games; default first
+CUBE_OPTIONS: dict[str, tuple[Any, ...]] = {
     "cube": (False, True),
+    "cube_mars": (True, False),
+    "jacoby": (False, True),
+    "beaver": (False, True),
+    "auto_doubles": (0, 1, 2, 3),
+    "cube_scale": ("geometric", "arithmetic"),
+    "crawford": (True, False),
 }
 
-#: first-turn doubles that let a second checker leave the head, per ``head_first`` value.
+#: first-turn doubles that let a second checker leave the head, per ``head_first`` value (RULES.md R10)
 HEAD_EXCEPTION_DOUBLES: dict[str, frozenset[int]] = {
     "list": frozenset({6, 4, 3}),
     "az": frozenset({6, 4}),
@@ -37,87 +46,146 @@ HEAD_EXCEPTION_DOUBLES: dict[str, frozenset[int]] = {
 }
 
 
-class RulesError(ValueError):
-    """An unknown option or value; ``code`` is ``BAD_RULES``."""
-
-    code = "BAD_RULES"
+def _allowed(value: object, values: tuple[Any, ...]) -> bool:
+    return any(value == v and type(value) is type(v) for v in values)
 
 
 @dataclass(frozen=True)
-class Rules:
-    """A rule set. Immutable; build variants with :meth:`from_dict` or :func:`dataclasses.replace`."""
+class CubeRules:
+    """The doubling-cube options shared by both games (only in force with ``cube=True``)."""
 
-    start: str = "official"
-    head_first: str = "list"
-    head33_split: str = "free"
-    block: str = "ahead"
-    block_timing: str = "step"
-    koks: str = "off"
-    home_mars: int = 2
-    draw_last_roll: bool = False
-    next_game_starter: str = "opening_roll"
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = CUBE_OPTIONS
+    game: ClassVar[Game]
+
     cube: bool = False
+    cube_mars: bool = True
+    jacoby: bool = False
+    beaver: bool = False
+    auto_doubles: int = 0  #: 0 = off; else how many times equal opening dice may double the stakes
+    cube_scale: Literal["geometric", "arithmetic"] = "geometric"
+    crawford: bool = True
 
     def __post_init__(self) -> None:
         for option in fields(self):
             value = getattr(self, option.name)
-            allowed = OPTION_VALUES[option.name]
-            if value not in allowed or type(value) is not type(allowed[0]):
+            allowed = self.OPTIONS[option.name]
+            if not _allowed(value, allowed):
                 raise RulesError(
-                    f"rules option {option.name!r} cannot be {value!r}: "
+                    f"rules option {option.name!r} cannot be {shown(value)} in {self.game.value} nardy: "
                     f"expected one of {', '.join(repr(v) for v in allowed)}"
                 )
 
-    @classmethod
-    def from_dict(cls, options: Mapping[str, Any] | None) -> "Rules":
-        """Build from JSON-style options; accepts the spellings used in RULES.md and rules-cases.json.
-
-        Accepted aliases: ``head33_sequential: true``, ``koks: null/false``, ``home_mars: "off"``,
-        ``draw_last_roll: "on"/"off"``, ``next_game_starter: "winner"``.
-
-        >>> Rules.from_dict({"home_mars": "off", "koks": "koks_quarter"}).home_mars
-        2
-        >>> Rules.from_dict({"colour": "red"})
-        Traceback (most recent call last):
-        ...
-        nardy_core.rules.RulesError: unknown rules option 'colour'; known options: start, head_first, head33_split, block, block_timing, koks, home_mars, draw_last_roll, next_game_starter, cube
-        """
-        if options is None:
-            return cls()
-        if not isinstance(options, Mapping):
-            raise RulesError("rules must be an object of option: value")
-        values: dict[str, Any] = {}
-        for name, value in options.items():
-            name, value = _normalise(str(name), value)
-            if name not in OPTION_VALUES:
-                raise RulesError(f"unknown rules option {name!r}; known options: {', '.join(OPTION_VALUES)}")
-            values[name] = value
-        return cls(**values)
-
     def to_dict(self, *, only_changed: bool = True) -> dict[str, Any]:
         """The options as JSON values (by default only those that differ from the defaults)."""
-        default = Rules()
+        default = type(self)()
         return {
             f.name: getattr(self, f.name)
             for f in fields(self)
             if not only_changed or getattr(self, f.name) != getattr(default, f.name)
         }
 
-    def with_options(self, **changes: Any) -> "Rules":
+    def with_options(self, **changes: Any) -> Self:
         """A copy with some options changed (validated)."""
         return replace(self, **changes)
 
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items())
+        return f"{type(self).__name__}({changed})"
 
-def _normalise(name: str, value: Any) -> tuple[str, Any]:
-    if name == "head33_sequential":
+
+@dataclass(frozen=True, repr=False)
+class LongRules(CubeRules):
+    """Long nardy: every flag of RULES.md §1.16, defaults first."""
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "start": ("official", "reroll", "choice"),
+        "head_first": ("list", "needed", "any_double", "az", "none"),
+        "head33_split": ("free", "sequential"),
+        "block": ("ahead", "home", "forbid", "none"),
+        "block_timing": ("step", "end"),
+        "koks": ("off", "koks_home", "koks_quarter"),
+        "home_mars": (2, 3),
+        "draw_last_roll": (False, True),
+        "next_game_starter": ("opening_roll", "previous_winner", "alternate"),
+        **CUBE_OPTIONS,
+    }
+    game: ClassVar[Game] = Game.LONG
+
+    start: Literal["official", "reroll", "choice"] = "official"
+    head_first: Literal["list", "needed", "any_double", "az", "none"] = "list"
+    head33_split: Literal["free", "sequential"] = "free"
+    block: Literal["ahead", "home", "forbid", "none"] = "ahead"
+    block_timing: Literal["step", "end"] = "step"
+    koks: Literal["off", "koks_home", "koks_quarter"] = "off"
+    home_mars: Literal[2, 3] = 2
+    draw_last_roll: bool = False
+    next_game_starter: Literal["opening_roll", "previous_winner", "alternate"] = "opening_roll"
+
+
+@dataclass(frozen=True, repr=False)
+class ShortRules(CubeRules):
+    """Short nardy (backgammon): the options of SHORT-RULES.md S2.3, S6.1 and S7, defaults first."""
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "home_hit_and_run": ("allowed", "forbidden"),
+        "koks": (3, 2, "off"),
+        **CUBE_OPTIONS,
+    }
+    game: ClassVar[Game] = Game.SHORT
+
+    home_hit_and_run: Literal["allowed", "forbidden"] = "allowed"
+    koks: Literal[3, 2, "off"] = 3
+
+
+Rules = LongRules | ShortRules
+RULES_CLASSES: dict[Game, type[LongRules] | type[ShortRules]] = {Game.LONG: LongRules, Game.SHORT: ShortRules}
+
+
+def default_rules(game: Game) -> Rules:
+    """The default rules of ``game``."""
+    return RULES_CLASSES[game]()
+
+
+def rules_from_dict(options: object, game: Game = Game.LONG) -> Rules:
+    """Build from JSON-style options; accepts the spellings used in RULES.md and the worked cases.
+
+    Aliases: ``head33_sequential: true``, ``koks: null/false``, ``home_mars: "off"/"on"``, ``"on"/"off"``
+    for the yes/no options, ``next_game_starter: "winner"``.
+    """
+    cls = RULES_CLASSES[game]
+    if options is None:
+        return cls()
+    if not isinstance(options, Mapping):
+        raise RulesError(f"rules must be an object of option: value, not {shown(options)}")
+    if len(options) > MAX_OPTIONS:
+        raise RulesError(f"rules have {len(options)} entries; there are only {len(cls.OPTIONS)} options")
+    values: dict[str, Any] = {}
+    for raw_name, raw_value in options.items():
+        if not isinstance(raw_name, str):
+            raise RulesError(f"a rules option name must be text, not {shown(raw_name)}")
+        name, value = _normalise(raw_name, raw_value, cls.OPTIONS)
+        if name not in cls.OPTIONS:
+            raise RulesError(
+                f"unknown rules option {shown(name)} for {game.value} nardy; known options: {', '.join(cls.OPTIONS)}"
+            )
+        values[name] = value
+    return cls(**values)
+
+
+_YES_NO = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+
+
+def _normalise(name: str, value: Any, options: Mapping[str, tuple[Any, ...]]) -> tuple[str, Any]:
+    if name == "head33_sequential" and "head33_split" in options and isinstance(value, bool):
         return "head33_split", "sequential" if value else "free"
-    if name == "koks" and value in (None, False, "none"):
+    allowed = options.get(name, ())
+    if name == "koks" and value in (None, False) and "off" in allowed:
         return name, "off"
-    if name == "home_mars" and (value is None or isinstance(value, (str, bool))):
-        return name, {"off": 2, "2": 2, "3": 3, "on": 3, True: 3, False: 2, None: 2}.get(value, value)
-    if name in ("draw_last_roll", "cube") and (value is None or isinstance(value, str)):
-        return name, {"on": True, "true": True, "off": False, "false": False, None: False}.get(value, value)
-    if name == "next_game_starter":
+    if name == "home_mars" and isinstance(value, str) and value in ("off", "on", "2", "3"):
+        return name, {"off": 2, "on": 3, "2": 2, "3": 3}[value]
+    if allowed and isinstance(allowed[0], bool) and isinstance(value, str) and value.lower() in _YES_NO:
+        return name, _YES_NO[value.lower()]
+    if name == "next_game_starter" and isinstance(value, str):
         aliases = {"winner": "previous_winner", "alternate_colours": "alternate", "new": "opening_roll"}
         return name, aliases.get(value, value)
     return name, value

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-# `builder` is not an installed package; make it importable however pytest was started.
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
-if str(PROJECT_ROOT) not in sys.path:
-    sys.path.insert(0, str(PROJECT_ROOT))
 
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium, not Playwright's download (which never happens here). The switches keep a headless

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from builder import Paths
+
 PROJECT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(PROJECT))
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "course"
 
 
-@pytest.fixture()
+@pytest.fixture
 def course_dir(tmp_path: Path) -> Path:
-    """A writable copy of the small valid fixture course (outline, two lessons in ru and en, rules page)."""
+    """A writable copy of the small valid fixture course (long/: outline, two lessons in ru and en, rules page)."""
     target = tmp_path / "lessons"
     shutil.copytree(FIXTURE, target)
     return target
+
+
+def paths_for(course_dir: Path) -> Paths:
+    """The builder's inputs with ``course_dir`` as the course folder."""
+    return Paths(lessons=course_dir)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+import builder
 from builder.vendor import PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
 
 ALLOWED_URL = re.compile(r"^https?://www\.w3\.org/")  # XML namespace names, not addresses that are fetched
@@ -19,7 +19,7 @@ URL = re.compile(r"""(?:https?:)?//[a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-z]{2,}[^\s"'<>)
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out)
+    builder.build(out)
     return out
 
 

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-import build
-from builder.lessons import load_course
-from builder.validate import validate_course
+import builder
+from builder import ContentError
 
-PUZZLE_RU = "ru/05-head.md"
+from .conftest import PROJECT, paths_for
+
+PUZZLE_RU = "long/ru/05-head.md"
 
 
 def errors_of(course_dir: Path) -> list[str]:
-    course = load_course(course_dir)
-    _, problems = validate_course(course)
+    _, problems = builder.validate(builder.load(paths_for(course_dir)))
     return [p.format(course_dir) for p in problems if not p.warning]
 
 
@@ -93,33 +93,33 @@ def test_bad_lesson_input_is_reported_with_file_and_line(course_dir: Path, name:
 
 
 def test_language_versions_must_match(course_dir: Path) -> None:
-    edit(course_dir, "en/05-head.md", 'answers = ["24/18 18/13"]', 'answers = ["24/13"]')
+    edit(course_dir, "long/en/05-head.md", 'answers = ["24/18 18/13"]', 'answers = ["24/13"]')
     errors = errors_of(course_dir)
-    assert any(e.startswith("en/05-head.md:") and "puzzle head-1: answers differ(s) from the ru version" in e for e in errors), errors
+    assert any(e.startswith("long/en/05-head.md:") and "puzzle head-1: answers differ(s) from the ru version" in e for e in errors), errors
 
 
 def test_missing_lesson_file_and_unlisted_file(course_dir: Path) -> None:
-    (course_dir / "en" / "05-head.md").rename(course_dir / "en" / "07-extra.md")
+    (course_dir / "long" / "en" / "05-head.md").rename(course_dir / "long" / "en" / "07-extra.md")
     errors = errors_of(course_dir)
-    assert any(e.startswith("outline.toml:") and "lesson 'head' has no file lessons/en/NN-head.md" in e for e in errors)
-    assert any(e.startswith("en/07-extra.md:1:") and "not listed in lessons/outline.toml" in e for e in errors)
+    assert any(e.startswith("long/outline.toml:") and "lesson 'head' has no file long/en/NN-head.md" in e for e in errors)
+    assert any(e.startswith("long/en/07-extra.md:1:") and "not listed in long/outline.toml" in e for e in errors)
 
 
 def test_all_errors_are_reported_at_once(course_dir: Path) -> None:
     edit(course_dir, PUZZLE_RU, 'task = "only"', 'task = "solve"')
     edit(course_dir, PUZZLE_RU, "dice = [5, 1]", "dice = [5, 9]")
     errors = errors_of(course_dir)
-    assert len([e for e in errors if e.startswith("ru/05-head.md")]) >= 2
+    assert len([e for e in errors if e.startswith("long/ru/05-head.md")]) >= 2
 
 
 def test_too_few_hints_is_a_warning_and_strict_fails(course_dir: Path, tmp_path: Path) -> None:
     edit(course_dir, PUZZLE_RU, 'hints = ["Посчитайте белые пункты подряд.", "Есть ли чёрные шашки впереди?"]', 'hints = ["Посчитайте белые пункты подряд."]')
-    edit(course_dir, "en/05-head.md", 'hints = ["Посчитайте белые пункты подряд.", "Есть ли чёрные шашки впереди?"]', 'hints = ["Посчитайте белые пункты подряд."]')
+    edit(course_dir, "long/en/05-head.md", 'hints = ["Посчитайте белые пункты подряд.", "Есть ли чёрные шашки впереди?"]', 'hints = ["Посчитайте белые пункты подряд."]')
     assert errors_of(course_dir) == []
-    report = build.check(strict=False, lessons_dir=course_dir)
+    report = builder.check(paths_for(course_dir), strict=False)
     assert any("give at least 2 hints" in w.message for w in report.warnings)
-    with pytest.raises(build.BuildFailed):
-        build.check(strict=True, lessons_dir=course_dir)
+    with pytest.raises(ContentError):
+        builder.check(paths_for(course_dir), strict=True)
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -132,12 +132,12 @@ def _digest(folder: Path) -> dict[str, str]:
 
 def test_failed_build_leaves_previous_dist_untouched(course_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "dist"
-    build.build(out, lessons_dir=course_dir)
+    builder.build(out, paths_for(course_dir))
     before = _digest(out)
     assert "ru/lessons/head/index.html" in before
     edit(course_dir, PUZZLE_RU, 'answers = ["24/18 18/13"]', 'answers = ["24/18 18/12"]')
-    with pytest.raises(build.BuildFailed):
-        build.build(out, lessons_dir=course_dir)
+    with pytest.raises(ContentError):
+        builder.build(out, paths_for(course_dir))
     assert _digest(out) == before
     assert not (tmp_path / "dist.staging").exists()
 
@@ -146,9 +146,9 @@ def test_command_line_reports_file_line_and_exit_status(course_dir: Path, tmp_pa
     edit(course_dir, PUZZLE_RU, 'answers = ["24/18 18/13"]', 'answers = ["24/18 18/12"]')
     done = subprocess.run(
         [sys.executable, "build.py", "build", "--lessons", str(course_dir), "--out", str(tmp_path / "dist")],
-        cwd=build.PROJECT, capture_output=True, text=True, timeout=120,
+        cwd=PROJECT, capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 1
-    assert re.search(r"05-head\.md:\d+: puzzle head-1: answer \"24/18 18/12\" is illegal: NO_SUCH_DIE at step 2", done.stderr), done.stderr
+    assert re.search(r"long/ru/05-head\.md:\d+: puzzle head-1: answer \"24/18 18/12\" is illegal: NO_SUCH_DIE at step 2", done.stderr), done.stderr
     assert "dist/ left as it was" in done.stderr
     assert not (tmp_path / "dist").exists()

@@ -23,10 +23,9 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def make_project(root: Path, version: str = "1.2.3") -> Path:
-    """A minimal project: pyproject.toml and a nardy_core package with a cache dir that must be skipped."""
+    """A minimal project: a nardy_core package (its version in __init__) with a cache dir that must be skipped."""
     (root / "nardy_core" / "sub").mkdir(parents=True)
-    (root / "pyproject.toml").write_text(f'[project]\nname = "nardy_core"\nversion = "{version}"\n')
-    (root / "nardy_core" / "__init__.py").write_text("VERSION = 'x'\n")
+    (root / "nardy_core" / "__init__.py").write_text(f'"""A test package."""\n\n__version__ = "{version}"\n')
     (root / "nardy_core" / "api.py").write_text("def handle(kind, payload):\n    return '{}'\n")
     (root / "nardy_core" / "sub" / "__init__.py").write_text("")
     (root / "nardy_core" / "__pycache__").mkdir()
@@ -50,7 +49,7 @@ def fake_pyodide_tarball(path: Path) -> str:
 
 # --- the nardy_core wheel ---------------------------------------------------------------------------
 
-def test_wheel_is_named_after_pyproject_version_and_deterministic(tmp_path: Path) -> None:
+def test_wheel_is_named_after_the_package_version_and_deterministic(tmp_path: Path) -> None:
     project = make_project(tmp_path / "proj")
     first = vendor.build_core_wheel(project, tmp_path / "a")
     second = vendor.build_core_wheel(project, tmp_path / "b")
@@ -123,7 +122,7 @@ def test_real_project_wheel_holds_the_real_package(tmp_path: Path) -> None:
 
 def test_wheel_of_a_folder_without_the_package_says_so(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[project]\nversion = "1"\n')
-    with pytest.raises(VendorError, match="nardy_core/__init__.py not found"):
+    with pytest.raises(VendorError, match=r"nardy_core/__init__\.py not found"):
         vendor.build_core_wheel(tmp_path, tmp_path / "out")
 
 

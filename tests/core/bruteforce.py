@@ -6,7 +6,8 @@ It shares no code with nardy_core.movegen: it walks every ordered sequence of si
 
 from __future__ import annotations
 
-from nardy_core import Position, Roll, Rules
+from nardy_core import LongRules as Rules
+from nardy_core import Position, Roll
 
 
 def _opponent_own(own_point: int) -> int:

@@ -43,7 +43,7 @@ def _plays(position: Position, roll: Roll, rules: ShortRules) -> list[tuple[tupl
 
     def walk(men: list[int], frozen: list[bool], theirs: list[int], left: list[int], steps: tuple) -> None:
         finished = all(point == OFF_POINT for point in men)
-        used = len(dice_all) if finished else len(dice_all) - len(left)
+        used = len(dice_all) - len(left)  # dice counted literally, even when the last checker is off
         found.append((steps, (_counts(men), tuple(theirs)), used))
         if finished:
             return

@@ -1,4 +1,7 @@
-"""Shared fixtures for the rules tests: the worked cases of ../shared/rules-cases.json."""
+"""Shared fixtures for the rules tests: the worked cases of long nardy (``data/rules-cases-long.json``).
+
+The file is the project's copy of the worked cases that come with the rules specification (docs/rules-long.md).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from nardy_core import Position, Roll, Rules, Side
+from nardy_core import LongRules, Position, Roll, Side, rules_from_dict
 
-PROJECT = Path(__file__).resolve().parents[2]
-CASES_FILE = PROJECT.parent / "shared" / "rules-cases.json"
+CASES_FILE = Path(__file__).resolve().parent / "data" / "rules-cases-long.json"
 
 
 def load_cases() -> list[dict]:
@@ -32,10 +34,12 @@ def case_roll(case: dict) -> Roll:
     return Roll(*case["dice"])
 
 
-def case_rules(case: dict, extra: dict | None = None) -> Rules:
+def case_rules(case: dict, extra: dict | None = None) -> LongRules:
     options = dict(case.get("rules") or {})
     options.update(extra or {})
-    return Rules.from_dict(options)
+    rules = rules_from_dict(options)
+    assert isinstance(rules, LongRules)
+    return rules
 
 
 def final_notation(position: Position, side: Side) -> str:

@@ -58,7 +58,7 @@ def test_check(play: str, expected: dict) -> None:
         (json.dumps({**QUERY, "rules": {"colour": "red"}}), "BAD_RULES"),
         (json.dumps({**QUERY, "mover": "green"}), "BAD_SIDE"),
         (json.dumps({**QUERY, "white": {"30": 1}}), "BAD_POINT"),
-        ('"just a string"', "BAD_INPUT"),
+        ('"just a string"', "BAD_REQUEST"),
     ],
 )
 def test_bad_input_is_a_json_error_with_status_2(stdin: str, code: str) -> None:

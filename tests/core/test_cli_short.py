@@ -122,7 +122,7 @@ def test_every_play_turns_gives_is_legal_for_check() -> None:
 def test_check(query: dict, play: str, expected: tuple) -> None:
     code, result = run("check", json.dumps({**query, "play": play}))
     assert code == 0
-    assert result == dict(zip(("verdict", "code", "step"), expected))
+    assert result == dict(zip(("verdict", "code", "step"), expected, strict=True))
 
 
 @pytest.mark.parametrize(

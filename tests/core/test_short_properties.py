@@ -81,7 +81,7 @@ def test_every_accepted_step_extends_to_a_legal_turn(seed: int, rules: ShortRule
         finals = {final for final, _ in search.outcomes()}
         walk = TurnInProgress(position, roll, False, rules)
         while not walk.is_complete():
-            accepted = [(src, dst) for src in range(1, BAR + 1) for dst in range(0, min(src, POINTS + 1)) if walk.check(src, dst).accepted]
+            accepted = [(src, dst) for src in range(1, BAR + 1) for dst in range(min(src, POINTS + 1)) if walk.check(src, dst).accepted]
             assert set(accepted) == {(s.src, s.dst) for s in walk.legal_steps()}, str(position)  # 1/off may use either die
             assert accepted, "an incomplete turn must have a legal next step"
             src, dst = rng.choice(accepted)

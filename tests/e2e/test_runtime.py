@@ -98,8 +98,7 @@ def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("runtime-site")
     stub_project = root / "stub-project"
     (stub_project / "nardy_core").mkdir(parents=True)
-    (stub_project / "pyproject.toml").write_text('[project]\nname = "nardy_core"\nversion = "0.0.1"\n')
-    (stub_project / "nardy_core" / "__init__.py").write_text("")
+    (stub_project / "nardy_core" / "__init__.py").write_text('__version__ = "0.0.1"\n')
     (stub_project / "nardy_core" / "api.py").write_text(STUB_API)
     site = root / "site"
     paths = vendor.copy_runtime(site, PROJECT_ROOT / ".cache", stub_project)
@@ -182,19 +181,15 @@ def test_request_made_before_ready_is_answered_after_ready(page: Any, runtime_si
     assert early["ok"] is True and early["result"]["version"] == "0.0.1"
 
 
-def test_many_requests_are_answered_in_order_and_fast(page: Any, runtime_site: str) -> None:
+def test_many_requests_are_answered_in_order(page: Any, runtime_site: str) -> None:
+    """(How fast they come back is measured by bench/browser.py, not asserted here.)"""
     page.goto(runtime_site + "stub/page/")
     wait_for_state(page, "ready")
-    timing = page.evaluate(
-        """async () => {
-             const started = performance.now();
-             const results = await Promise.all(
-               Array.from({ length: 50 }, (_, i) => window.nardyRuntime.request('echo', { i })));
-             return { order: results.map((r) => r.echo.i), ms: performance.now() - started };
-           }"""
+    order = page.evaluate(
+        """async () => (await Promise.all(
+             Array.from({ length: 50 }, (_, i) => window.nardyRuntime.request('echo', { i })))).map((r) => r.echo.i)"""
     )
-    assert timing["order"] == list(range(50))
-    assert timing["ms"] < 1000, timing  # 50 round trips; a single click must stay far below 100 ms
+    assert order == list(range(50))
 
 
 def test_real_wheel_boots_and_answers_ping(page: Any, runtime_site: str) -> None:
@@ -309,11 +304,11 @@ def test_live_reload_reloads_the_page_after_a_successful_rebuild(page: Any, tiny
     watcher = threading.Thread(target=_watch_and_rebuild, args=([sources, tiny_dist], tiny_dist, rebuild, hub, stop))
     watcher.start()
     try:
-        status, headers, body = fetch(base + "__livereload.js")
+        status, headers, _ = fetch(base + "__livereload.js")
         assert status == 200 and headers["Content-Type"].startswith("text/javascript")
         page.goto(base)
         assert page.content().count('<script src="/__livereload.js"></script>') == 1
-        page.wait_for_timeout(500)  # the EventSource connects and sees the first build token
+        hub.wait_for_listeners(1, timeout=20)  # the EventSource is connected and has seen the first build token
         (tiny_dist / "ignored.txt").write_text("output changes never trigger a rebuild")
         (sources / "lesson.md").write_text("changed")
         page.wait_for_function("() => document.body.textContent.includes('v2')", timeout=20_000)

@@ -9,10 +9,20 @@ import * as progress from './progress.js';
 import { PuzzleWidget } from './puzzle.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 
+/** @typedef {{destroy(): void}} Widget */
+/** @type {Record<string, new (root: HTMLElement) => Widget>} */
 const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard };
+/** @type {Record<string, import('./i18n.js').Catalog>} */
 const catalogs = {};
+/** @type {Widget[]} */
 let mounted = [];
 
+/** @param {string} selector @returns {HTMLElement[]} */
+function all(selector) {
+  return /** @type {HTMLElement[]} */ ([...document.querySelectorAll(selector)]);
+}
+
+/** @param {string} lang */
 async function loadCatalog(lang) {
   if (!catalogs[lang]) {
     const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
@@ -22,9 +32,10 @@ async function loadCatalog(lang) {
   setCatalog(catalogs[lang], lang);
 }
 
+/** @param {import('./runtime.js').Status} status */
 function showRuntimeStatus(status) {
   document.documentElement.dataset.runtime = status.state; // for styles, tests and benches
-  const line = document.querySelector('[data-runtime-status]');
+  const line = /** @type {HTMLElement | null} */ (document.querySelector('[data-runtime-status]'));
   if (!line) return;
   line.replaceChildren();
   if (status.state === 'ready') {
@@ -37,7 +48,7 @@ function showRuntimeStatus(status) {
     line.textContent = t('runtime.progress', { percent: Math.round(100 * (status.fraction || 0)) });
     return;
   }
-  line.textContent = t(status.state === 'timeout' ? 'runtime.timeout' : 'runtime.failed') + ' ';
+  line.textContent = `${t(status.state === 'timeout' ? 'runtime.timeout' : 'runtime.failed')} `;
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = t('runtime.retry');
@@ -55,15 +66,15 @@ let generation = 0;
 // once instead of waiting for a dozen boards below it to be set up.
 async function mountAll() {
   const mine = ++generation;
-  for (const root of document.querySelectorAll('[data-widget]')) {
+  for (const root of all('[data-widget]')) {
     if (mine !== generation) return; // the page was swapped meanwhile
-    const Widget = WIDGETS[root.dataset.widget];
+    const Widget = WIDGETS[root.dataset.widget || ''];
     if (!Widget) continue;
     try {
       mounted.push(new Widget(root));
     } catch (error) {
       // a broken widget must not take the rest of the page down; its static board stays readable
-      root.dataset.widgetError = String(error && error.message);
+      root.dataset.widgetError = String(error instanceof Error ? error.message : error);
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
@@ -76,52 +87,56 @@ function unmountAll() {
 }
 
 function showProgress() {
-  const tools = document.querySelectorAll('[data-progress-tools]');
-  for (const el of tools) el.hidden = false;
-  for (const card of document.querySelectorAll('.lesson-card[data-lesson]')) {
-    const stats = progress.lessonStats(card.dataset.lesson);
+  for (const el of all('[data-progress-tools]')) el.hidden = false;
+  const cards = all('.lesson-card[data-lesson]');
+  for (const card of cards) {
+    const stats = progress.lessonStats(card.dataset.lesson || '');
     const total = Number(card.dataset.puzzles);
     const el = card.querySelector('[data-lesson-progress]');
-    el.textContent = stats.solved ? `· ${t('course.solved', { solved: stats.solved, total })} · ${'★'.repeat(Math.min(3, Math.round(stats.stars / Math.max(1, stats.solved))))}` : '';
+    if (el) {
+      const stars = '★'.repeat(Math.min(3, Math.round(stats.stars / Math.max(1, stats.solved))));
+      el.textContent = stats.solved ? `· ${t('course.solved', { solved: stats.solved, total })} · ${stars}` : '';
+    }
     card.classList.toggle('is-complete', stats.solved >= total && total > 0);
   }
   const totals = progress.totals();
-  const summary = document.querySelector('[data-progress-total]');
+  const summary = /** @type {HTMLElement | null} */ (document.querySelector('[data-progress-total]'));
   if (summary && totals.solved) {
+    const total = cards.length ? cards.reduce((sum, card) => sum + Number(card.dataset.puzzles), 0) : totals.solved;
     summary.hidden = false;
-    summary.textContent = ` · ${t('course.solved', { solved: totals.solved, total: document.querySelectorAll('.lesson-card').length ? Array.from(document.querySelectorAll('.lesson-card')).reduce((s, c) => s + Number(c.dataset.puzzles), 0) : totals.solved })} · ${t('course.stars', { n: totals.stars })}`;
+    summary.textContent = ` · ${t('course.solved', { solved: totals.solved, total })} · ${t('course.stars', { n: totals.stars })}`;
   }
-  for (const item of document.querySelectorAll('[data-puzzle]')) {
+  for (const item of all('[data-puzzle]')) {
     const state = item.querySelector('[data-puzzle-state]');
-    const entry = progress.puzzle(item.dataset.puzzle);
+    const entry = progress.puzzle(item.dataset.puzzle || '');
     if (state) state.textContent = entry && entry.solved ? `✓ ${'★'.repeat(entry.stars)}` : '';
   }
 }
 
 function bindResets() {
-  const all = document.querySelector('[data-reset-all]');
-  if (all) all.addEventListener('click', () => {
+  const everything = document.querySelector('[data-reset-all]');
+  if (everything) everything.addEventListener('click', () => {
     if (window.confirm(t('progress.confirm_all'))) {
       progress.resetAll();
       showProgress();
     }
   });
-  const lesson = document.querySelector('[data-reset-lesson]');
+  const lesson = /** @type {HTMLElement | null} */ (document.querySelector('[data-reset-lesson]'));
   if (lesson) lesson.addEventListener('click', () => {
     if (window.confirm(t('progress.confirm_lesson'))) {
-      progress.resetLesson(lesson.dataset.resetLesson);
+      progress.resetLesson(lesson.dataset.resetLesson || '');
       unmountAll();
-      for (const mark of document.querySelectorAll('[data-solved-mark]')) mark.hidden = true;
-      for (const box of document.querySelectorAll('[data-success]')) box.hidden = true;
+      for (const mark of all('[data-solved-mark]')) mark.hidden = true;
+      for (const box of all('[data-success]')) box.hidden = true;
       mountAll();
     }
   });
 }
 
 function bindEmbedSnippet() {
-  const box = document.querySelector('[data-embed-snippet]');
+  const box = /** @type {HTMLTextAreaElement | null} */ (document.querySelector('[data-embed-snippet]'));
   if (!box) return;
-  const url = new URL(box.dataset.embedSnippet, document.baseURI).href;
+  const url = new URL(box.dataset.embedSnippet || '', document.baseURI).href;
   box.value = box.value.replace(/src="[^"]*"/, `src="${url}"`);
 }
 
@@ -160,16 +175,18 @@ function registerOfflineSupport() {
 // A presentation clicker sends PageDown/PageUp: step through the boards and puzzles of a lesson.
 function bindClicker() {
   document.addEventListener('keydown', (event) => {
-    if (!['PageDown', 'PageUp'].includes(event.key) || event.target.closest('input, textarea, select')) return;
-    const widgets = [...document.querySelectorAll('main [data-widget]')];
+    const target = event.target instanceof Element ? event.target : null;
+    if (!['PageDown', 'PageUp'].includes(event.key) || (target && target.closest('input, textarea, select'))) return;
+    const widgets = all('main [data-widget]');
     if (!widgets.length) return;
     const middle = window.innerHeight / 3;
     const current = widgets.findIndex((w) => w.getBoundingClientRect().top > middle + 1);
     const index = event.key === 'PageDown' ? (current === -1 ? widgets.length - 1 : current)
       : Math.max(0, (current === -1 ? widgets.length : current) - 2);
     event.preventDefault();
-    widgets[index].scrollIntoView({ block: 'start', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-    const focusable = widgets[index].querySelector('[data-point][tabindex="0"]');
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    widgets[index].scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    const focusable = /** @type {SVGElement | null} */ (widgets[index].querySelector('[data-point][tabindex="0"]'));
     if (focusable) focusable.focus({ preventScroll: true });
   });
 }

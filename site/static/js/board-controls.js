@@ -2,20 +2,24 @@
 // They change only how the position is drawn, never the position.
 
 import { t } from './i18n.js';
+import { OTHER } from './board/text.js';
 
-const OTHER = { white: 'black', black: 'white' };
+/** @typedef {import('./board/view.js').BoardView} BoardView */
 
-/** Wire the widget's [data-action=flip] and [data-action=perspective] buttons; returns an unbinder. */
+/**
+ * Wire the widget's [data-action=flip] and [data-action=perspective] buttons; returns an unbinder.
+ * @param {ParentNode} root
+ * @param {BoardView} view
+ */
 export function bindViewControls(root, view) {
   const flip = root.querySelector('[data-action="flip"]');
   const seat = root.querySelector('[data-action="perspective"]');
   const label = () => {
-    if (seat) seat.textContent = t(`board.control.view_${OTHER[view.model.perspective]}`);
+    if (seat) seat.textContent = t(`board.control.view_${OTHER[view.perspective]}`);
   };
   const onFlip = () => view.setFlipped(!view.flipped);
   const onSeat = () => {
-    const model = JSON.parse(view.svg.dataset.model); // the model as last given to the view
-    view.setModel({ ...model, perspective: OTHER[view.model.perspective] }, { animate: false });
+    view.setPerspective(OTHER[view.perspective]);
     label();
   };
   if (flip) flip.addEventListener('click', onFlip);

@@ -2,30 +2,40 @@
 // whether it is legal and why not. Without dice it is a picture with keyboard-readable points.
 
 import { bindViewControls } from './board-controls.js';
-import { BoardView } from './board-view.js';
+import { BoardView } from './board/view.js';
 import { TurnController } from './turn-controller.js';
 
+/** @typedef {{kind: 'board', position: string, dice: number[], first_turn: boolean, rules: Record<string, unknown>,
+ *   interactive: boolean, highlight: import('./board/types.js').PointId[]}} BoardConfig */
+
 export class BoardWidget {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.config = JSON.parse(root.dataset.config);
-    this.view = new BoardView(root.querySelector('svg'));
+    /** @type {BoardConfig} */
+    this.config = JSON.parse(root.dataset.config || '{}');
+    this.view = new BoardView(/** @type {SVGSVGElement} */ (root.querySelector('svg')));
     if (this.config.highlight.length) this.view.highlight(this.config.highlight, 'target');
+    /** @type {(() => void)[]} */
     this.listeners = [];
+    /** @type {TurnController | null} */
+    this.turn = null;
     if (!this.config.interactive || !this.config.dice.length) return;
-    const status = root.querySelector('[data-status]');
-    root.querySelector('[data-controls]').hidden = false;
-    this.turn = new TurnController(this.view, this.config, { status });
+    const status = /** @type {HTMLElement | null} */ (root.querySelector('[data-status]'));
+    /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
+    const turn = new TurnController(this.view, this.config, { status });
+    this.turn = turn;
+    /** @param {string} action @param {() => void} handler */
     const bind = (action, handler) => {
       const el = root.querySelector(`[data-action="${action}"]`);
       if (!el) return;
       el.addEventListener('click', handler);
       this.listeners.push(() => el.removeEventListener('click', handler));
     };
-    bind('undo', () => this.turn.undo());
-    bind('reset', () => this.turn.reset());
+    bind('undo', () => turn.undo());
+    bind('reset', () => turn.reset());
     this.listeners.push(bindViewControls(root, this.view));
-    this.turn.start();
+    turn.start();
   }
 
   destroy() {

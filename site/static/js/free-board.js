@@ -1,44 +1,61 @@
-// The free board (/{lang}/play/): any position from the URL (?pos=…&dice=…), roll dice, play a game
-// against yourself or the computer. Game flow, legality, the computer's choice and the score all come
-// from nardy_core; this file only rolls dice, keeps the game state it is given and draws.
+// The free board (/{lang}/play/): any position from the URL (?game=short&pos=…&dice=…&rules={…}), a game
+// against yourself or the computer, in either game. The game flow — the opening throw, who moves, the
+// computer's turn, the cube, the result — comes from nardy_core; this file keeps the state it is given,
+// forwards the learner's choices and draws.
 
 import { bindViewControls } from './board-controls.js';
-import { BoardView } from './board-view.js';
+import { BoardView } from './board/view.js';
 import { diceText } from './feedback.js';
 import { t } from './i18n.js';
-import { request } from './runtime.js';
+import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameRoll } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 
-function rollDie() {
-  const buffer = new Uint32Array(1);
-  crypto.getRandomValues(buffer);
-  return 1 + (buffer[0] % 6);
-}
+/** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
+/** @typedef {'long' | 'short'} GameName */
 
+/** @param {string} side */
 function sideName(side) {
   return t(`board.side.${side}`);
 }
 
 export class FreeBoard {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.view = new BoardView(root.querySelector('svg'));
-    this.status = root.querySelector('[data-status]');
-    this.form = root.querySelector('[data-position-form]');
-    this.share = root.querySelector('[data-share-link]');
+    /** @type {Record<string, BoardView>} */
+    this.views = {};
+    for (const frame of root.querySelectorAll('[data-board-for]')) {
+      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || 'long';
+      this.views[game] = new BoardView(/** @type {SVGSVGElement} */ (frame.querySelector('svg')));
+    }
+    /** @type {GameName} */
+    this.gameName = 'long';
+    this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
+    this.form = /** @type {HTMLFormElement} */ (root.querySelector('[data-position-form]'));
+    this.share = /** @type {HTMLAnchorElement} */ (root.querySelector('[data-share-link]'));
+    /** @type {GameStateJson | null} */
     this.game = null;
+    /** @type {TurnController | null} */
     this.turn = null;
+    /** @type {(() => void)[]} */
     this.listeners = [];
-    root.querySelector('[data-controls]').hidden = false;
+    /** @type {(() => void) | null} */
+    this.unbindView = null;
+    /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
+    /** @param {Element | null} el @param {string} type @param {(e: Event) => void} handler */
     const bind = (el, type, handler) => {
+      if (!el) return;
       el.addEventListener(type, handler);
       this.listeners.push(() => el.removeEventListener(type, handler));
     };
-    bind(root.querySelector('[data-action="roll"]'), 'click', () => this.roll());
-    bind(root.querySelector('[data-action="undo"]'), 'click', () => this.turn && this.turn.undo());
-    bind(root.querySelector('[data-action="confirm"]'), 'click', () => this.turn && this.turn.confirm());
-    this.listeners.push(bindViewControls(root, this.view));
-    bind(root.querySelector('[data-action="new-game"]'), 'click', () => this.newGame());
+    bind(this.button('roll'), 'click', () => this.roll());
+    bind(this.button('undo'), 'click', () => this.turn && this.turn.undo());
+    bind(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
+    bind(this.button('new-game'), 'click', () => this.newGame(this.gameName, this.game ? this.game.rules : {}));
+    for (const action of /** @type {const} */ (['double', 'take', 'drop'])) bind(this.button(action), 'click', () => this.cube(action));
+    for (const choice of root.querySelectorAll('[data-choose-game]')) {
+      bind(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
+    }
     bind(this.form, 'submit', (event) => {
       event.preventDefault();
       const data = new FormData(this.form);
@@ -53,54 +70,76 @@ export class FreeBoard {
     this.fromUrl();
   }
 
-  get computer() {
-    return this.root.querySelector('[data-option="computer"]').checked;
+  /** @param {string} action @returns {HTMLButtonElement | null} */
+  button(action) {
+    return this.root.querySelector(`[data-action="${action}"]`);
   }
 
+  get view() {
+    return this.views[this.gameName];
+  }
+
+  /** @returns {{white: 'human', black: 'human' | 'computer'}} */
+  get players() {
+    const computer = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="computer"]'));
+    return { white: 'human', black: computer && computer.checked ? 'computer' : 'human' };
+  }
+
+  /** @param {string} text */
   say(text) {
     this.status.textContent = text;
+  }
+
+  /** @param {GameName} game */
+  showGame(game) {
+    this.gameName = game in this.views ? game : 'long';
+    for (const frame of this.root.querySelectorAll('[data-board-for]')) {
+      /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== this.gameName;
+    }
+    if (this.unbindView) this.unbindView();
+    this.unbindView = bindViewControls(this.root, this.view);
+    this.root.dataset.game = this.gameName;
   }
 
   async fromUrl() {
     const params = new URLSearchParams(window.location.search);
     const pos = params.get('pos');
-    const dice = params.get('dice');
+    const game = params.get('game') === 'short' || (pos || '').startsWith('short:') ? 'short' : 'long';
+    this.showGame(game);
+    /** @type {Record<string, unknown>} */
     let rules = {};
-    if (params.get('rules')) {
-      // a teacher's variant demo: ?rules={"block_timing":"end"} (names and values of RULES.md §1.16)
+    const rulesText = params.get('rules');
+    if (rulesText) {
+      // a teacher's variant demo: ?rules={"block_timing":"end"} (names and values of the rules pages)
       try {
-        rules = JSON.parse(params.get('rules'));
+        rules = JSON.parse(rulesText);
       } catch {
-        this.say(t('play.bad_rules', { error: params.get('rules') }));
+        this.say(t('play.bad_rules', { error: rulesText.slice(0, 80) }));
         return;
       }
     }
-    if (!pos) return this.newGame(rules);
-    this.form.elements.pos.value = pos;
-    this.form.elements.dice.value = dice || '';
-    let game;
+    if (!pos) return this.newGame(game, rules);
+    this.form.elements.namedItem('pos') && (/** @type {HTMLInputElement} */ (this.form.elements.namedItem('pos')).value = pos);
+    const diceInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('dice'));
+    if (diceInput) diceInput.value = params.get('dice') || '';
     try {
-      game = await request('game_from_position', { position: pos, rules });
+      // a position from the address is the learner's to play; the computer, if on, takes the other side
+      const players = { to_move: 'human', opponent: this.players.black };
+      this.setGame(await gameFromPosition({ position: pos, dice: params.get('dice') || '', rules, players }));
     } catch (error) {
-      const key = error.code === 'BAD_RULES' ? 'play.bad_rules' : 'play.bad_position';
-      this.say(t(key, { error: error.detail || error.code }));
-      return;
+      this.problem(error);
     }
-    let parsed = null;
-    if (dice) {
-      const digits = dice.replace(/[^0-9]/g, '').split('').map(Number);
-      if (digits.length !== 2 || digits.some((d) => d < 1 || d > 6)) {
-        this.setGame(game);
-        this.say(t('play.bad_dice', { error: dice }));
-        return;
-      }
-      parsed = digits;
-    }
-    this.setGame(game);
-    if (parsed) this.startTurn(parsed);
-    else this.say(t('play.your_turn'));
   }
 
+  /** The free board's words for a request that Python refused. @param {any} error */
+  problem(error) {
+    const code = error && error.code;
+    const key = code === 'BAD_RULES' ? 'play.bad_rules' : code === 'BAD_DICE' ? 'play.bad_dice' : 'play.bad_position';
+    const detail = (error && error.error && error.error.message) || code || '';
+    this.say(t(key, { error: detail }));
+  }
+
+  /** @param {GameStateJson} game */
   setGame(game) {
     this.game = game;
     this.root.dataset.ready = 'true'; // Python answered: the board can be played
@@ -108,80 +147,110 @@ export class FreeBoard {
       this.turn.destroy();
       this.turn = null;
     }
-    this.view.setModel({ ...game.board, perspective: this.view.model?.perspective || 'white' }, { animate: false });
+    this.showGame(game.game);
+    this.view.setModel(game.board, { animate: false });
     this.view.clearMarks();
     this.view.setSelectable([]);
+    /** @type {Record<string, string>} */
     const shared = { pos: game.position };
+    if (game.game === 'short') shared.game = 'short';
     if (Object.keys(game.rules).length) shared.rules = JSON.stringify(game.rules);
     this.share.href = `?${new URLSearchParams(shared)}`;
-    this.form.elements.pos.value = game.position;
+    const posInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('pos'));
+    if (posInput) posInput.value = game.position;
+    this.showCubeButtons();
+    this.next();
   }
 
-  async newGame(rules = this.game ? this.game.rules : {}) {
-    let white = rollDie();
-    let black = rollDie();
-    while (white === black) {
-      white = rollDie();
-      black = rollDie();
-    }
-    const game = await request('game_new', { white_die: white, black_die: black, rules });
-    this.setGame(game);
-    this.say(t('play.opening', { white, black }));
-    this.continueGame();
-  }
-
-  continueGame() {
+  showCubeButtons() {
     const game = this.game;
-    if (game.result) return this.announce(game.result);
-    const dice = game.pending_roll;
-    if (game.to_move === 'black' && this.computer) return this.computerTurn(dice || [rollDie(), rollDie()]);
-    if (dice) this.startTurn(dice);
+    const human = game && !game.computer;
+    const show = /** @param {string} action @param {boolean} visible */ (action, visible) => {
+      const el = this.button(action);
+      if (el) el.hidden = !visible;
+    };
+    show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
+    show('take', Boolean(game && human && game.phase === 'cube'));
+    show('drop', Boolean(game && human && game.phase === 'cube'));
   }
 
-  roll() {
-    if (!this.game || this.game.result) return this.newGame();
-    if (this.turn && !this.turn.finished) return;
-    this.startTurn(this.game.pending_roll || [rollDie(), rollDie()]);
+  /** What happens after each new state: the computer acts, a roll is played, or the learner is asked. */
+  next() {
+    const game = this.game;
+    if (!game) return;
+    if (game.result) return this.announce(game);
+    if (game.computer) return this.computerTurn();
+    if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
+    if (game.phase === 'cube') return this.say(t('play.double_offered', { value: game.cube.value * 2 }));
+    this.say(this.lastText(game) + t('play.your_turn'));
   }
 
+  /** @param {GameName} game @param {Record<string, unknown>} rules */
+  async newGame(game, rules) {
+    try {
+      const state = await gameNew({ game, rules, players: this.players });
+      const [white, black] = state.opening[state.opening.length - 1];
+      this.setGame(state);
+      if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`);
+    } catch (error) {
+      this.problem(error);
+    }
+  }
+
+  async roll() {
+    if (!this.game || this.game.result) return this.newGame(this.gameName, this.game ? this.game.rules : {});
+    if (this.game.phase !== 'roll' || this.game.computer) return;
+    this.setGame(await gameRoll(this.game));
+  }
+
+  /** @param {'double' | 'take' | 'drop'} action */
+  async cube(action) {
+    if (!this.game) return;
+    this.setGame(await gameCube(this.game, action));
+  }
+
+  /** @param {number[]} dice */
   startTurn(dice) {
     if (this.turn) this.turn.destroy();
-    const game = this.game;
-    this.turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules }, { status: this.status });
-    this.turn.addEventListener('complete', (e) => this.endTurn(dice, e.detail.play));
-    this.turn.start();
+    const game = /** @type {GameStateJson} */ (this.game);
+    const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules }, { status: this.status });
+    this.turn = turn;
+    turn.addEventListener('complete', (e) => this.endTurn(/** @type {CustomEvent} */ (e).detail.play));
+    turn.start();
   }
 
-  async endTurn(dice, play) {
-    const next = await request('game_play', { game: this.game, dice, play: play || '' });
-    this.setGame(next);
-    if (next.result) return this.announce(next.result);
-    if (next.to_move === 'black' && this.computer) return this.computerTurn([rollDie(), rollDie()]);
-    this.say(`${this.status.textContent} ${t('play.your_turn')}`);
+  /** @param {string} play */
+  async endTurn(play) {
+    if (!this.game) return;
+    this.setGame(await gamePlay(this.game, play || ''));
   }
 
-  async computerTurn(dice) {
-    const game = this.game;
-    const choice = await request('bot_turn', { position: game.position, dice, first_turn: game.first_turn, rules: game.rules });
-    const next = await request('game_play', { game, dice, play: choice.play });
-    this.setGame(next);
-    this.say(choice.play ? t('play.computer_moved', { dice: diceText(dice), play: choice.play }) : t('play.computer_passed', { dice: diceText(dice) }));
-    if (next.result) return this.announce(next.result);
-    if (next.to_move === 'black' && this.computer) return this.computerTurn([rollDie(), rollDie()]);
+  async computerTurn() {
+    if (!this.game) return;
+    this.setGame(await gameComputer(this.game));
   }
 
-  announce(result) {
+  /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
+  lastText(game) {
+    const last = game.last;
+    if (!last || game.players[last.side] !== 'computer') return '';
+    if (last.cube) return `${t(`play.computer_${last.cube}`)} `;
+    return `${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
+  }
+
+  /** @param {GameStateJson} game */
+  announce(game) {
+    const result = /** @type {NonNullable<GameStateJson['result']>} */ (game.result);
     let text;
     if (!result.winner) text = t('play.result_draw');
-    else if (result.kind === 'oin') text = t('play.result_oin', { winner: sideName(result.winner) });
-    else if (result.kind === 'mars') text = t('play.result_mars', { winner: sideName(result.winner) });
-    else text = t('play.result_other', { winner: sideName(result.winner), kind: result.kind, points: result.points });
-    this.say(t('play.game_over', { result: text }));
+    else text = t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
+    this.say(this.lastText(game) + t('play.game_over', { result: text }));
   }
 
   destroy() {
     if (this.turn) this.turn.destroy();
+    if (this.unbindView) this.unbindView();
     for (const off of this.listeners) off();
-    this.view.destroy();
+    for (const view of Object.values(this.views)) view.destroy();
   }
 }

@@ -3,41 +3,46 @@
 // JavaScript off, and any failure falls back to a normal page load.
 
 const SWAPPED = ['main', '.site-header'];
-const prefetched = new Map(); // url -> Promise<string>: the next lesson, fetched while the learner reads
+/** @type {Map<string, Promise<string>>} url -> the page's HTML: the next lesson, fetched while the learner reads */
+const prefetched = new Map();
 
+/** @param {string} href */
 function fetchPage(href) {
-  if (!prefetched.has(href)) {
-    const text = fetch(href, { credentials: 'same-origin' }).then((response) => {
+  let text = prefetched.get(href);
+  if (!text) {
+    text = fetch(href, { credentials: 'same-origin' }).then((response) => {
       if (!response.ok || !(response.headers.get('content-type') || '').includes('text/html')) throw new Error(String(response.status));
       return response.text();
     });
     prefetched.set(href, text);
     text.catch(() => prefetched.delete(href));
   }
-  return prefetched.get(href);
+  return text;
 }
 
 /** Fetch the page behind rel=next in idle time, so that "next" swaps at once. */
 export function prefetchNext() {
-  const link = document.querySelector('a[rel=next]');
+  const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector('a[rel=next]'));
   if (!link) return;
   const url = new URL(link.href, document.baseURI);
   if (!sameSite(url)) return;
-  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
+  const idle = window.requestIdleCallback || ((/** @type {() => void} */ callback) => setTimeout(callback, 200));
   idle(() => fetchPage(url.href).catch(() => {}));
 }
 
+/** @param {URL} url */
 function sameSite(url) {
   const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
   return url.origin === window.location.origin && url.href.startsWith(root.href) && !url.pathname.includes('/embed/')
     && !/\.(whl|json|zip|wasm|mjs|js|css|svg|png)$/.test(url.pathname);
 }
 
+/** @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
 export function setupNavigation(onSwap) {
   if (document.body.classList.contains('embed')) return;
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target.closest('a[href]');
+    const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest('a[href]')) : null;
     if (!link || link.target || link.hasAttribute('download')) return;
     const url = new URL(link.href, document.baseURI);
     if (!sameSite(url)) return;
@@ -48,6 +53,7 @@ export function setupNavigation(onSwap) {
   window.addEventListener('popstate', () => go(new URL(window.location.href), false, onSwap));
 }
 
+/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
 async function go(url, push, onSwap) {
   let html;
   try {
@@ -65,21 +71,24 @@ async function go(url, push, onSwap) {
   await onSwap('before');
   if (push) window.history.pushState({}, '', url.href);
   document.title = next.title;
-  const html_ = document.documentElement;
+  const page = document.documentElement;
   for (const name of ['lang', 'data-root', 'data-lang', 'data-core-wheel']) {
     const value = next.documentElement.getAttribute(name);
-    if (value !== null) html_.setAttribute(name, value);
+    if (value !== null) page.setAttribute(name, value);
   }
   for (const selector of SWAPPED) {
     const mine = document.querySelector(selector);
     const theirs = next.querySelector(selector);
     if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
   }
+  // the board sprite (shapes and layout) is the same on every page: the first page with boards brings it
+  const sprite = next.getElementById('nb-sprite');
+  if (sprite && !document.getElementById('nb-sprite')) document.body.prepend(document.importNode(sprite, true));
   for (const link of document.querySelectorAll('link[rel="alternate"]')) link.remove();
   for (const link of next.querySelectorAll('link[rel="alternate"]')) document.head.append(document.importNode(link, true));
   await onSwap('after');
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
-  document.querySelector('main').focus({ preventScroll: true });
+  document.querySelector('main')?.focus({ preventScroll: true });
 }

@@ -1,61 +1,93 @@
 // A puzzle on a lesson, puzzle or embed page: the task flow, hints, "show solution", success and progress.
-// Which turns are accepted was computed at build time by nardy_core (config.accepted: final positions);
-// every step is judged live by nardy_core in the worker.
+// What is accepted was computed at build time by nardy_core (config: accepted final positions, the
+// solution in absolute points, quiz verdicts); every step is judged live by nardy_core in the worker.
+// How the learner answers (config.mode: turn, choice or click) comes from builder/tasks.py.
 
 import { bindViewControls } from './board-controls.js';
-import { BoardView, ownLabel } from './board-view.js';
-import { reasonText, markKind } from './feedback.js';
+import { BoardView } from './board/view.js';
+import { reducedMotion } from './board/animation.js';
+import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
 import * as progress from './progress.js';
 import { TurnController } from './turn-controller.js';
 
-const TURN_TASKS = new Set(['play', 'only', 'best', 'bearoff']);
+/** @typedef {import('./board/types.js').PointId} PointId */
+/** @typedef {import('./rules-client.js').Reason} Reason */
+/**
+ * @typedef {object} PuzzleConfig  the widget's data-config (builder/pages.py puzzle_widget)
+ * @property {string} id
+ * @property {string} lesson
+ * @property {string} task
+ * @property {'turn' | 'choice' | 'click'} mode
+ * @property {string[]} choices
+ * @property {string} position
+ * @property {number[]} dice
+ * @property {boolean} first_turn
+ * @property {Record<string, unknown>} rules
+ * @property {string[]} accepted
+ * @property {[PointId, PointId][]} solution
+ * @property {PointId[]} targets
+ * @property {{answer?: string, reason?: Reason | null, verdict?: string}} quiz
+ * @property {{kind: string, step?: [PointId, PointId], code?: string, final?: string, comment: string}[]} wrong
+ * @property {string[]} hints
+ * @property {PointId[]} hint_points
+ * @property {string | null} next
+ * @property {boolean} embed
+ */
+
 const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
 
-function reducedMotion() {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
+/** @param {string} type @param {object} detail */
 function post(type, detail) {
   if (window.parent !== window) window.parent.postMessage({ type: `nardy:${type}`, ...detail }, '*');
 }
 
 export class PuzzleWidget {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
-    this.config = JSON.parse(root.dataset.config);
-    this.view = new BoardView(root.querySelector('svg'));
-    this.status = root.querySelector('[data-status]');
-    this.hintList = root.querySelector('[data-hints]');
+    /** @type {PuzzleConfig} */
+    this.config = JSON.parse(root.dataset.config || '{}');
+    this.view = new BoardView(/** @type {SVGSVGElement} */ (root.querySelector('svg')));
+    this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
+    this.hintList = /** @type {HTMLElement} */ (root.querySelector('[data-hints]'));
     this.hintsShown = 0;
     this.failures = 0;
     this.sawSolution = false;
     this.solved = false;
+    /** @type {Set<PointId>} */
     this.found = new Set();
+    /** @type {(() => void)[]} */
     this.listeners = [];
+    /** @type {TurnController | null} */
     this.turn = null;
+    /** @type {ResizeObserver | null} */
+    this.resizer = null;
     this.mount();
   }
 
+  /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler */
   on(el, type, handler) {
     if (!el) return;
     el.addEventListener(type, handler);
     this.listeners.push(() => el.removeEventListener(type, handler));
   }
 
+  /** @param {string} action @returns {HTMLButtonElement} */
   button(action) {
-    return this.root.querySelector(`[data-action="${action}"]`);
+    return /** @type {HTMLButtonElement} */ (this.root.querySelector(`[data-action="${action}"]`));
   }
 
+  /** @param {string} text */
   say(text) {
     this.status.textContent = text;
   }
 
   mount() {
     const { root, config } = this;
-    root.querySelector('[data-answer-box]').hidden = true; // answers stay hidden until revealed
-    root.querySelector('[data-controls]').hidden = false;
-    const choices = root.querySelector('[data-choices]');
+    /** @type {HTMLElement} */ (root.querySelector('[data-answer-box]')).hidden = true; // hidden until revealed
+    /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
+    const choices = /** @type {HTMLElement | null} */ (root.querySelector('[data-choices]'));
     if (choices) choices.hidden = false;
     this.on(this.button('hint'), 'click', () => this.hint());
     this.on(this.button('solution'), 'click', () => this.showSolution());
@@ -63,13 +95,16 @@ export class PuzzleWidget {
     this.listeners.push(bindViewControls(root, this.view));
     this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
-    for (const b of root.querySelectorAll('[data-answer]')) this.on(b, 'click', () => this.answer(b.dataset.answer, b));
-    if (TURN_TASKS.has(config.task)) this.startTurn();
+    for (const b of root.querySelectorAll('[data-answer]')) {
+      this.on(b, 'click', () => this.answer(/** @type {HTMLElement} */ (b).dataset.answer || '', /** @type {HTMLElement} */ (b)));
+    }
+    if (config.mode === 'turn') this.startTurn();
     else root.dataset.ready = 'true'; // judged from build-time answers: playable without Python
-    if (config.task === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
+    if (config.mode === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
     this.say(t(`task.${config.task}`));
     const previous = progress.puzzle(config.id);
-    if (previous && previous.solved) root.querySelector('[data-solved-mark]').hidden = false;
+    const mark = /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]'));
+    if (previous && previous.solved) mark.hidden = false;
     if (config.embed) {
       post('ready', { id: config.id });
       if ('ResizeObserver' in window) {
@@ -83,15 +118,16 @@ export class PuzzleWidget {
     if (this.turn) this.turn.destroy();
     const { config } = this;
     this.turn = new TurnController(this.view, config, { status: this.status, autoConfirm: true });
-    this.turn.addEventListener('rejected', (e) => this.rejected(e.detail));
-    this.turn.addEventListener('complete', (e) => this.completed(e.detail));
-    this.turn.addEventListener('step', (e) => config.embed && post('move', { id: config.id, play: e.detail.play }));
+    this.turn.addEventListener('rejected', (e) => this.rejected(/** @type {CustomEvent} */ (e).detail));
+    this.turn.addEventListener('complete', (e) => this.completed(/** @type {CustomEvent} */ (e).detail));
+    this.turn.addEventListener('step', (e) => config.embed && post('move', { id: config.id, play: /** @type {CustomEvent} */ (e).detail.play }));
     this.turn.start();
   }
 
+  /** @param {{from: PointId, to: PointId, reason: Reason}} detail */
   rejected({ from, to, reason }) {
     const comment = this.config.wrong.find(
-      (w) => w.kind === 'step' && w.step[0] === from && String(w.step[1]) === String(to) && w.code === reason.code,
+      (w) => w.kind === 'step' && w.step && w.step[0] === from && String(w.step[1]) === String(to) && w.code === reason.code,
     );
     if (comment) this.comment(reasonText(reason), comment.comment);
     this.failures += 1;
@@ -99,6 +135,7 @@ export class PuzzleWidget {
     this.offerSolution();
   }
 
+  /** @param {string} first @param {string} html */
   comment(first, html) {
     this.status.textContent = first ? `${first} ` : '';
     const extra = document.createElement('span');
@@ -107,6 +144,7 @@ export class PuzzleWidget {
     this.status.append(extra);
   }
 
+  /** @param {{position: string}} detail */
   completed({ position }) {
     if (this.sawSolution && !this.solved) {
       this.say(t('puzzle.solution_shown'));
@@ -121,30 +159,32 @@ export class PuzzleWidget {
     this.offerSolution();
   }
 
+  /** @param {string} value @param {HTMLElement} buttonEl */
   answer(value, buttonEl) {
     if (this.solved) return;
-    const { quiz, task } = this.config;
-    const right = task === 'score' ? Number(value) === quiz.answer : value === quiz.answer;
+    const { quiz } = this.config;
+    const right = value === quiz.answer;
     for (const b of this.root.querySelectorAll('[data-answer]')) b.setAttribute('aria-pressed', String(b === buttonEl));
-    const reason = quiz.reason ? ' ' + t('quiz.reason', { reason: reasonText(quiz.reason) }) : '';
-    if (task === 'quiz' && quiz.highlight && quiz.highlight.length) this.view.highlight(quiz.highlight, markKind(quiz.reason));
+    const reason = quiz.reason ? ` ${t('quiz.reason', { reason: reasonText(quiz.reason) })}` : '';
+    if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
     if (right) {
       this.say(t('quiz.correct') + reason);
       this.success();
     } else {
-      this.say(t('quiz.wrong') + (task === 'quiz' ? ' ' + t(`quiz.answer_${quiz.answer}`) + reason : ''));
+      this.say(t('quiz.wrong') + (quiz.verdict ? ` ${t(`quiz.answer_${quiz.answer}`)}${reason}` : ''));
       this.failures += 1;
       progress.recordAttempt(this.config.id, this.config.lesson);
       this.offerSolution();
     }
   }
 
+  /** @param {PointId} point */
   click(point) {
     if (this.solved) return;
     const { targets } = this.config;
     if (!targets.includes(point)) {
       this.view.highlight([point], 'error');
-      this.say(t('click.wrong', { point: this.view.pointEl(point)?.dataset.label || point }));
+      this.say(t('click.wrong', { point: this.view.pointEl(point)?.dataset.label || String(point) }));
       this.failures += 1;
       this.offerSolution();
       return;
@@ -168,26 +208,12 @@ export class PuzzleWidget {
       this.say(t('puzzle.hints_left', { n: hints.length + 1 - this.hintsShown }));
     } else if (this.hintsShown === hints.length) {
       this.hintsShown += 1;
-      this.boardHint();
+      const points = this.config.mode === 'click' ? this.config.targets.filter((p) => !this.found.has(p)).slice(0, 1) : this.config.hint_points;
+      this.view.highlight(points, 'hint');
+      this.say(t('puzzle.hint_board'));
       this.button('hint').disabled = true;
       this.offerSolution(true);
     }
-  }
-
-  boardHint() {
-    const { config } = this;
-    let points = [];
-    if (TURN_TASKS.has(config.task) && config.solution.length) {
-      const mover = config.position.startsWith('b') ? 'black' : 'white';
-      const from = config.solution[0][0];
-      points = [ownLabel(from, mover)];
-    } else if (config.task === 'click') {
-      points = config.targets.filter((p) => !this.found.has(p)).slice(0, 1);
-    } else if (config.quiz && config.quiz.highlight) {
-      points = config.quiz.highlight;
-    }
-    this.view.highlight(points, 'hint');
-    this.say(t('puzzle.hint_board'));
   }
 
   offerSolution(force = false) {
@@ -197,14 +223,14 @@ export class PuzzleWidget {
   async showSolution() {
     this.sawSolution = true;
     const { config } = this;
-    if (TURN_TASKS.has(config.task)) {
+    if (config.mode === 'turn' && this.turn) {
       await this.turn.reset();
       this.say(t('puzzle.solution_playing'));
       await this.turn.playSteps(config.solution, reducedMotion() ? 0 : 700);
-    } else if (config.task === 'click') {
+    } else if (config.mode === 'click') {
       this.view.highlight(config.targets, 'target');
     }
-    const box = this.root.querySelector('[data-answer-box]');
+    const box = /** @type {HTMLDetailsElement} */ (this.root.querySelector('[data-answer-box]'));
     box.hidden = false;
     box.open = true;
   }
@@ -215,10 +241,10 @@ export class PuzzleWidget {
     this.hintList.replaceChildren();
     this.hintsShown = 0;
     this.button('hint').disabled = false;
-    this.root.querySelector('[data-success]').hidden = true;
+    /** @type {HTMLElement} */ (this.root.querySelector('[data-success]')).hidden = true;
     for (const b of this.root.querySelectorAll('[data-answer]')) b.removeAttribute('aria-pressed');
     this.solved = false;
-    if (TURN_TASKS.has(this.config.task)) this.startTurn();
+    if (this.config.mode === 'turn') this.startTurn();
     this.say(t(`task.${this.config.task}`));
   }
 
@@ -228,14 +254,15 @@ export class PuzzleWidget {
     const stars = progress.starsFor(this.hintsShown, this.failures, this.sawSolution);
     const { config, root } = this;
     if (!this.sawSolution) progress.markSolved(config.id, config.lesson, stars);
-    root.querySelector('[data-solved-mark]').hidden = this.sawSolution;
-    const box = root.querySelector('[data-success]');
+    /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = this.sawSolution;
+    const box = /** @type {HTMLElement} */ (root.querySelector('[data-success]'));
     box.hidden = false;
-    box.querySelector('.success-title').textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
+    const title = box.querySelector('.success-title');
+    if (title) title.textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
     if (config.next) {
-      const link = box.querySelector('[data-next]');
+      const link = /** @type {HTMLAnchorElement} */ (box.querySelector('[data-next]'));
       link.href = new URL(config.next, new URL(document.documentElement.dataset.root || './', document.baseURI)).href;
-      box.querySelector('[data-next-wrap]').hidden = false;
+      /** @type {HTMLElement} */ (box.querySelector('[data-next-wrap]')).hidden = false;
     }
     box.focus({ preventScroll: false });
     if (config.embed) post('solved', { id: config.id, stars });

@@ -16,24 +16,40 @@
 
 const DEFAULT_BOOT_TIMEOUT_SECONDS = 30;
 
+/** @typedef {{code: string, message?: string, detail?: string, params?: Record<string, unknown>}} WorkerError */
+/**
+ * @typedef {object} Status
+ * @property {'loading' | 'ready' | 'failed' | 'timeout'} state
+ * @property {string} stage
+ * @property {number} fraction
+ * @property {string | null} version
+ * @property {WorkerError | null} error
+ * @property {string} [wasmCompiledBy]
+ */
+/** @typedef {{indexURL: string | null, coreWheelURL: string | null, bootTimeoutMs: number}} RuntimeConfig */
+/** @typedef {{type: string, payload: unknown, resolve: (value: any) => void, reject: (reason: unknown) => void}} Pending */
+
 export class RequestError extends Error {
+  /** @param {WorkerError | null | undefined} error */
   constructor(error) {
     const code = (error && error.code) || 'INTERNAL';
     super(code);
     this.name = 'RequestError';
     this.code = code;
-    this.detail = error ? error.detail : undefined;
+    this.detail = error ? error.detail || error.message : undefined;
     this.error = error; // the worker's error object as is (may carry reason parameters)
   }
 }
 
 /** Reads the runtime configuration from the document's <html> data attributes. */
+/** @param {Document} doc @returns {RuntimeConfig} */
 export function readConfig(doc = document) {
   const data = doc.documentElement.dataset;
   const siteRoot = new URL(data.root || './', doc.baseURI);
+  /** @param {string | undefined} path */
   const resolve = (path) => (path ? new URL(path, siteRoot).href : null);
   const indexURL = resolve(data.pyodide);
-  const seconds = Number.parseFloat(data.bootTimeout);
+  const seconds = Number.parseFloat(data.bootTimeout || "");
   return {
     indexURL: indexURL && !indexURL.endsWith('/') ? `${indexURL}/` : indexURL,
     coreWheelURL: resolve(data.coreWheel),
@@ -42,16 +58,26 @@ export function readConfig(doc = document) {
 }
 
 class Runtime {
+  /** @type {RuntimeConfig} */
   #config;
+  /** @type {Worker | null} */
   #worker = null;
-  #timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  #timer = undefined;
   #nextId = 1;
-  #pending = new Map(); // id -> {type, payload, resolve, reject}
-  #queue = []; // ids not yet sent to a ready worker, in request order
+  /** @type {Map<number, Pending>} */
+  #pending = new Map();
+  /** @type {number[]} ids not yet sent to a ready worker, in request order */
+  #queue = [];
+  /** @type {Set<(status: Status) => void>} */
   #listeners = new Set();
+  /** @type {Status} */
   #status = { state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null };
-  #wasm = null; // {promise, controller} of the main-thread compile; kept across retries once it succeeded
+  /** @type {{promise: Promise<WebAssembly.Module | null>, controller: AbortController, module: WebAssembly.Module | null} | null}
+   *  the main-thread compile; kept across retries once it succeeded */
+  #wasm = null;
 
+  /** @param {RuntimeConfig} config */
   constructor(config) {
     this.#config = config;
     this.#start();
@@ -62,6 +88,7 @@ class Runtime {
   }
 
   /** Sends one request to nardy_core.api; before 'ready' it waits in the queue (also across retries). */
+  /** @param {string} type @param {unknown} [payload] @returns {Promise<any>} */
   request(type, payload = {}) {
     return new Promise((resolve, reject) => {
       const id = this.#nextId++;
@@ -72,6 +99,7 @@ class Runtime {
   }
 
   /** Calls `callback(status)` now and on every change; returns a function that unsubscribes. */
+  /** @param {(status: Status) => void} callback */
   onStatus(callback) {
     this.#listeners.add(callback);
     this.#notify(callback);
@@ -86,6 +114,7 @@ class Runtime {
   }
 
   /** Resolves once ready (at once if it already is). */
+  /** @returns {Promise<Status>} */
   whenReady() {
     return new Promise((resolve) => {
       const off = this.onStatus((status) => {
@@ -132,7 +161,7 @@ class Runtime {
       coreWheelURL: this.#config.coreWheelURL,
       wasmFromPage: true,
     });
-    this.#compileWasm().then((module) => {
+    this.#compileWasm().then((/** @type {WebAssembly.Module | null} */ module) => {
       if (worker === this.#worker) worker.postMessage({ type: 'wasm-module', module });
     });
   }
@@ -150,6 +179,7 @@ class Runtime {
     const controller = new AbortController();
     const response = fetch(`${this.#config.indexURL}pyodide.asm.wasm`, { signal: controller.signal });
     const promise = WebAssembly.compileStreaming(response).catch(() => null);
+    /** @type {{promise: Promise<WebAssembly.Module | null>, controller: AbortController, module: WebAssembly.Module | null}} */
     const compile = { promise, controller, module: null };
     promise.then((module) => {
       compile.module = module;
@@ -159,6 +189,7 @@ class Runtime {
     return promise;
   }
 
+  /** @param {any} message */
   #onMessage(message) {
     if (!message || typeof message !== 'object') return;
     if ('id' in message) {
@@ -191,18 +222,20 @@ class Runtime {
     }
   }
 
+  /** @param {number} id */
   #send(id) {
     const entry = this.#pending.get(id);
-    if (!entry) return;
+    if (!entry || !this.#worker) return;
     try {
       this.#worker.postMessage({ id, type: entry.type, payload: entry.payload });
     } catch (error) {
       // A payload that cannot be cloned (a function, a DOM node) fails only its own request.
       this.#pending.delete(id);
-      entry.reject(new RequestError({ code: 'BAD_REQUEST', detail: String(error && error.message) }));
+      entry.reject(new RequestError({ code: 'BAD_REQUEST', detail: String(error instanceof Error ? error.message : error) }));
     }
   }
 
+  /** @param {WorkerError} error */
   #fail(error) {
     this.#stopWorker();
     this.#setStatus({ ...this.#status, state: 'failed', error });
@@ -210,7 +243,7 @@ class Runtime {
 
   #stopWorker() {
     clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#timer = undefined;
     if (this.#worker) this.#worker.terminate();
     this.#worker = null;
     if (this.#wasm && !this.#wasm.module) {
@@ -223,11 +256,13 @@ class Runtime {
     this.#queue = [...unanswered, ...this.#queue].sort((a, b) => a - b);
   }
 
+  /** @param {Status} status */
   #setStatus(status) {
     this.#status = status;
     for (const listener of this.#listeners) this.#notify(listener);
   }
 
+  /** @param {(status: Status) => void} listener */
   #notify(listener) {
     try {
       listener({ ...this.#status });
@@ -240,18 +275,22 @@ class Runtime {
   }
 }
 
+/** @type {Runtime | null} */
 let runtime = null;
 
-/** The one runtime of this visit; the first call starts the worker (optionally with a given config). */
+/** The one runtime of this visit; the first call starts the worker (optionally with a given config).
+ * @param {RuntimeConfig} [config] @returns {Runtime} */
 export function getRuntime(config) {
   if (!runtime) runtime = new Runtime(config || readConfig());
   return runtime;
 }
 
+/** @param {string} type @param {unknown} payload @returns {Promise<any>} */
 export function request(type, payload) {
   return getRuntime().request(type, payload);
 }
 
+/** @param {(status: Status) => void} callback */
 export function onStatus(callback) {
   return getRuntime().onStatus(callback);
 }

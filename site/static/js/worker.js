@@ -10,54 +10,67 @@
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
 
-let handle = null; // nardy_core.api.handle as a PyProxy, set once the boot succeeded
-let booting = null; // Promise<boolean> of the one boot this worker does
+/** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
+let handle = null;
+/** @type {Promise<boolean> | null} the one boot this worker does */
+let booting = null;
 let wasmCompiledBy = 'worker'; // 'page' once Pyodide was given the page's module (reported for tests/benches)
+/** @type {(module: WebAssembly.Module | null) => void} */
 let receiveWasmModule = () => {};
+/** @type {Promise<WebAssembly.Module | null>} */
 const wasmModuleFromPage = new Promise((resolve) => {
   receiveWasmModule = resolve;
 });
 
+/** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
   self.postMessage({ type: 'progress', stage, fraction });
 }
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** @param {unknown} error */
 function describe(error) {
-  return String((error && (error.message || error)) || 'unknown error');
+  return String((error instanceof Error ? error.message : error) || 'unknown error');
 }
 
 // The page compiles pyodide.asm.wasm (see runtime.js #compileWasm: only there does Chromium cache the
 // compiled code) and posts the WebAssembly.Module here. Pyodide 314 fetches the wasm with fetch() and
 // instantiates it with WebAssembly.instantiateStreaming(); while it boots, both are redirected to that
 // module. If the page could not compile it (module null), Pyodide's own download and compile run as usual.
+/** @param {string} wasmURL */
 function useWasmModuleFromPage(wasmURL) {
   const originalFetch = self.fetch;
   const originalInstantiateStreaming = WebAssembly.instantiateStreaming;
-  self.fetch = (resource, options) => {
+  /** @type {typeof fetch} */
+  const redirected = (resource, options) => {
     const url = String(resource instanceof Request ? resource.url : resource);
     if (url !== wasmURL) return originalFetch.call(self, resource, options);
     return wasmModuleFromPage.then((module) =>
       module ? new Response(new Uint8Array(0)) : originalFetch.call(self, resource, options),
     );
   };
-  WebAssembly.instantiateStreaming = async (source, imports) => {
+  self.fetch = redirected;
+  /** @type {typeof WebAssembly.instantiateStreaming} */
+  const instantiate = async (source, imports) => {
     const module = await wasmModuleFromPage;
     if (!module) return originalInstantiateStreaming.call(WebAssembly, source, imports);
     wasmCompiledBy = 'page';
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
+  WebAssembly.instantiateStreaming = instantiate;
   return () => {
     self.fetch = originalFetch;
     WebAssembly.instantiateStreaming = originalInstantiateStreaming;
   };
 }
 
+/** @param {{indexURL: string, coreWheelURL: string, wasmFromPage: boolean}} config */
 async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
   let restore = () => {};
   try {
@@ -83,9 +96,10 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
     );
     pyodide.unpackArchive(await wheel, 'wheel', { extractDir: sitePackages });
     // Kept for the worker's lifetime: destroying the module proxy would also destroy `handle`.
-    handle = pyodide.pyimport('nardy_core.api').handle;
+    const api = pyodide.pyimport('nardy_core.api').handle;
+    handle = api;
     // The first call also warms up the call path, so the first click is not the slow one.
-    const pong = JSON.parse(handle('ping', '{}'));
+    const pong = JSON.parse(api('ping', '{}'));
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
     progress('ready', 1);
     self.postMessage({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version, wasmCompiledBy });
@@ -98,9 +112,11 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
   }
 }
 
+/** @param {number} id @param {string} type @param {unknown} payload */
 function answer(id, type, payload) {
   let text;
   try {
+    if (!handle) throw new Error('not booted');
     text = handle(type, JSON.stringify(payload === undefined ? {} : payload));
   } catch (error) {
     // A Python exception is a bug in nardy_core (api validates its input): report it, keep serving.

@@ -1,0 +1,72 @@
+"""Command line of the builder.
+
+    python -m builder [build]            build into dist/ (default)
+    python -m builder serve [--port N]   build, serve on 127.0.0.1 and rebuild (and reload) on change
+    python -m builder check              validate the content only
+Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR.
+
+A failed build reports every problem as file:line: message, exits with status 1 and leaves the previous
+dist/ untouched. No input ends in a traceback: every error the user can fix is a BuildError.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .phases import PROJECT, Paths, build, check
+from .problems import BuildError, ContentError, Problem
+
+
+def _print_problems(problems: list[Problem], root: Path) -> None:
+    for problem in problems:
+        print(problem.format(root), file=sys.stderr)
+
+
+def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: bool = False) -> int:
+    """Run one build or check; print progress and a summary; return the exit status."""
+    log = (lambda message: None) if quiet else (lambda message: print(message, flush=True))
+    root = paths.lessons.parent if paths.lessons.parent != PROJECT else PROJECT
+    try:
+        report = check(paths, strict=strict, log=log) if command == "check" else build(out, paths, strict=strict, log=log)
+    except ContentError as failed:
+        _print_problems(failed.problems, root)
+        errors = sum(1 for p in failed.problems if not p.warning)
+        print(f"build failed: {errors} error(s), {len(failed.problems) - errors} warning(s) treated as errors; "
+              f"{out.name}/ left as it was", file=sys.stderr)
+        return 1
+    except BuildError as exc:
+        print(f"build failed: {exc}; {out.name}/ left as it was", file=sys.stderr)
+        return 1
+    _print_problems(report.warnings, root)
+    if not quiet:
+        what = "checked" if command == "check" else f"built {report.pages} pages into {out}"
+        print(f"{what}: {report.puzzles} puzzles per language, {len(report.warnings)} warning(s), {report.seconds:.2f} s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m builder", description="Build the nardy tutorial site.")
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "check"))
+    parser.add_argument("--out", type=Path, default=PROJECT / "dist")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--strict", action="store_true", help="warnings fail the build")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--lessons", type=Path, default=PROJECT / "lessons", help="the course folder (default: lessons/)")
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    paths = Paths(lessons=args.lessons.resolve())
+    status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet)
+    if args.command != "serve":
+        return status
+    from .serve import serve
+
+    print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
+    watched = [paths.lessons, paths.site, PROJECT / "nardy_core", PROJECT / "builder"]
+    serve(out, args.port, lambda: run("build", out, paths, strict=args.strict, quiet=args.quiet) == 0, watched)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

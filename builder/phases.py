@@ -1,0 +1,201 @@
+"""The build as four honest phases, each a function over typed data (after MkDocs' build):
+
+    source = load(paths)                    read every input: lessons, outlines, glossary, catalogs, static files
+    course, problems = validate(source)     judge everything with nardy_core; every problem as file:line
+    site = render(course, source)           every page and file, in memory
+    write(site, out, cache)                 vendor the runtime, stage, and swap into place
+
+``check`` is load + validate: it finds everything ``build`` would, because render and write take no input
+of their own (render trusts validated data; write fails only on the runtime download, a BuildError).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nardy_core import Game
+
+from .catalog_checks import check_catalogs
+from .glossary import Term, load_glossary
+from .i18n import Catalog, I18nError, load_catalog
+from .lessons import LANGUAGES, CourseSource, load_course
+from .problems import ContentError, Problem
+from .validate import CourseData, validate_course
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where the inputs are: the course folder (``--lessons``) and the site's templates, scripts and catalogs."""
+
+    lessons: Path = PROJECT / "lessons"
+    site: Path = PROJECT / "site"
+    project: Path = PROJECT
+
+    @property
+    def templates(self) -> Path:
+        return self.site / "templates"
+
+    @property
+    def static(self) -> Path:
+        return self.site / "static"
+
+    @property
+    def i18n(self) -> Path:
+        return self.site / "i18n"
+
+
+@dataclass
+class Source:
+    """Everything a build reads, read once."""
+
+    paths: Paths
+    courses: dict[Game, CourseSource]
+    glossary: list[Term]
+    catalogs: dict[str, Catalog]
+    static: dict[str, bytes]  #: path under site/static/ -> content
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class Course:
+    """The validated site content: each game's course and the glossary."""
+
+    games: dict[Game, CourseData]
+    glossary: list[Term]
+
+    def puzzle_count(self, lang: str = LANGUAGES[0]) -> int:
+        return sum(len(course.puzzles(lang)) for course in self.games.values())
+
+
+@dataclass
+class Site:
+    """The rendered site in memory: files by path under ``dist/``, and how many are HTML pages."""
+
+    files: dict[str, bytes]
+    pages: int
+
+
+@dataclass
+class Report:
+    """What a build or check did."""
+
+    pages: int
+    puzzles: int
+    seconds: float
+    warnings: list[Problem]
+
+
+def load(paths: Paths) -> Source:
+    """Read every input. Unreadable or malformed files are problems (with file:line), never exceptions."""
+    problems: list[Problem] = []
+    courses: dict[Game, CourseSource] = {}
+    for game in Game:
+        folder = paths.lessons / game.value
+        if folder.is_dir():
+            courses[game] = load_course(folder, game, problems)
+        elif game is Game.LONG:
+            problems.append(Problem(folder, 1, "the long-nardy course folder long/ is missing"))
+    glossary = load_glossary(paths.lessons / "glossary.toml", problems)
+    catalogs: dict[str, Catalog] = {}
+    for lang in LANGUAGES:
+        try:
+            catalogs[lang] = load_catalog(paths.i18n, lang)
+        except I18nError as exc:
+            problems.append(Problem(paths.i18n / lang, 1, f"catalog: {exc}"))
+    static = {
+        path.relative_to(paths.static).as_posix(): path.read_bytes()
+        for path in sorted(paths.static.rglob("*"))
+        if path.is_file() and not path.name.startswith(".")
+    }
+    return Source(paths, courses, glossary, catalogs, static, problems)
+
+
+def validate(source: Source) -> tuple[Course, list[Problem]]:
+    """Judge every lesson, page, catalog and the glossary; returns the typed course and every problem."""
+    problems = list(source.problems)
+    seen_ids: dict[str, tuple[Path, int]] = {}
+    games = {game: validate_course(course, seen_ids, problems) for game, course in source.courses.items()}
+    course = Course(games, source.glossary)
+    if len(source.catalogs) == len(LANGUAGES):
+        tags = sorted({tag for data in games.values() for p in data.puzzles(LANGUAGES[0]) for tag in p.tags} | {"other"})
+        problems += check_catalogs(source.catalogs, source.paths.i18n, source.paths.templates, source.paths.static, tags)
+    return course, problems
+
+
+def render(course: Course, source: Source) -> Site:
+    """Every page and static file of the site, in memory."""
+    from .pages import render_site
+
+    return render_site(course, source)
+
+
+def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
+    """Vendor the runtime next to the rendered files in a staging folder, then swap it in for ``out``.
+
+    The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
+    """
+    from .vendor import copy_runtime
+
+    staging = out.with_name(out.name + ".staging")
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    try:
+        for relative, data in site.files.items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        copy_runtime(staging, cache, project)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    previous = out.with_name(out.name + ".old")
+    if previous.exists():
+        shutil.rmtree(previous)
+    if out.exists():
+        os.replace(out, previous)
+    os.replace(staging, out)
+    if previous.exists():
+        shutil.rmtree(previous, ignore_errors=True)
+
+
+def _quiet(message: str) -> None:
+    pass
+
+
+def _judge(source: Source, strict: bool, log: Callable[[str], None]) -> tuple[Course, list[Problem]]:
+    blocks = sum(len(lesson.blocks) for c in source.courses.values() for lang in c.lessons.values() for lesson in lang.values())
+    log(f"validating {blocks} boards and puzzles with nardy_core …")
+    course, problems = validate(source)
+    errors = [p for p in problems if not p.warning or strict]
+    if errors:
+        raise ContentError(errors)
+    return course, [p for p in problems if p.warning]
+
+
+def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
+          log: Callable[[str], None] = _quiet) -> Report:
+    """The whole build: load → validate → render → write."""
+    started = time.perf_counter()
+    log(f"loading {paths.lessons} …")
+    source = load(paths)
+    course, warnings = _judge(source, strict, log)
+    log("rendering pages …")
+    site = render(course, source)
+    log(f"writing {out} (with the runtime) …")
+    write(site, out, cache or paths.project / ".cache", paths.project)
+    return Report(site.pages, course.puzzle_count(), time.perf_counter() - started, warnings)
+
+
+def check(paths: Paths = Paths(), *, strict: bool = False, log: Callable[[str], None] = _quiet) -> Report:
+    """Load and validate only: the same problems a build would find."""
+    started = time.perf_counter()
+    course, warnings = _judge(load(paths), strict, log)
+    return Report(0, course.puzzle_count(), time.perf_counter() - started, warnings)

@@ -1,0 +1,318 @@
+"""The task kinds of puzzles: one registry that validation, templates and the page's JavaScript all read.
+
+Each :class:`TaskKind` says how the learner answers (``mode``: play a turn on the board, press one of the
+``choices``, click points) and how the builder checks the puzzle's data against nardy_core. Templates
+render the badge (``task.<name>``) and the buttons from here; the widget config carries ``mode`` and
+``choices`` to the page, so no other file lists the tasks.
+
+>>> sorted(TASKS)
+['bearoff', 'best', 'click', 'only', 'play', 'quiz', 'score']
+>>> TASKS["quiz"].mode, [value for value, _ in TASKS["quiz"].choices]
+('choice', ['legal', 'illegal'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from nardy_core import Game, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
+from nardy_core.api import abs_point, reason_json
+from nardy_core.blocks import occupancy_mask, window_points, window_starts
+from nardy_core.movegen import TurnSearch
+
+Mode = Literal["turn", "choice", "click"]
+
+
+class BlockError(Exception):
+    """A problem in one block; carries the field it is about (for the line number)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass
+class Setup:
+    """The position part common to boards and puzzles."""
+
+    position: Position
+    roll: Roll | None
+    first_turn: bool
+    rules: Rules
+    perspective: Side
+
+
+@dataclass
+class PuzzleData:
+    """A validated puzzle: what the page renders and what the browser checks against."""
+
+    id: str
+    game: Game
+    lesson: str
+    lang: str
+    task: TaskKind
+    setup: Setup
+    text: dict[str, Any]
+    tags: list[str]
+    accepted: list[str] = field(default_factory=list)  #: accepted final positions (notation)
+    solution: list[list[int | str]] = field(default_factory=list)  #: absolute [[from, to], ...] of one accepted turn
+    solution_play: str = ""  #: the same turn in the mover's notation, for the answer box
+    targets: list[int | str] = field(default_factory=list)  #: click task: absolute points
+    quiz: dict[str, Any] = field(default_factory=dict)
+    wrong: list[dict[str, Any]] = field(default_factory=list)
+    hint_points: list[int | str] = field(default_factory=list)  #: the board hint: absolute points
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class TaskKind:
+    """How a puzzle of this kind is answered and checked."""
+
+    name: str
+    mode: Mode
+    check: Callable[[PuzzleData, dict[str, Any]], None]
+    choices: tuple[tuple[str, str], ...] = ()  #: (answer value, catalog key of its button)
+    game_over_allowed: bool = False  #: the position may be finished (scoring)
+
+    @property
+    def badge_key(self) -> str:
+        """Catalog key of the task's name on the page."""
+        return f"task.{self.name}"
+
+    def catalog_keys(self) -> list[str]:
+        """Every catalog key the pages use for this task."""
+        return [self.badge_key, *(key for _, key in self.choices)]
+
+
+# ---- field checks shared by every block -------------------------------------------------------------
+
+MAX_TEXT = 4000
+
+
+def check_text(data: dict[str, Any], key: str, *, required: bool = True) -> str:
+    """A Markdown text field."""
+    value = data.get(key, None if required else "")
+    if not isinstance(value, str) or (required and not value.strip()) or len(value) > MAX_TEXT:
+        raise BlockError(f"{key} must be a text (up to {MAX_TEXT} characters)", key)
+    return value
+
+
+def check_text_list(data: dict[str, Any], key: str) -> list[str]:
+    """A list of Markdown texts."""
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(h, str) and h.strip() and len(h) <= MAX_TEXT for h in value):
+        raise BlockError(f"{key} must be a list of texts", key)
+    return list(value)
+
+
+def own_steps(setup: Setup, steps: list[tuple[int, int]]) -> list[list[int | str]]:
+    """(from, to) pairs in the mover's numbering as absolute points."""
+    return [[abs_point(setup.position, a), abs_point(setup.position, b)] for a, b in steps]
+
+
+def final_of(setup: Setup, play_text: object, key: str) -> tuple[str, list[list[int | str]], str]:
+    """Check a play; return its final position (notation), its steps in absolute points and its notation."""
+    if not isinstance(play_text, str):
+        raise BlockError(f"{key} must be a play like \"24/18 18/13\"", key)
+    try:
+        moves = parse_play(play_text)
+    except NardyError as exc:
+        raise BlockError(f'{key} "{play_text}": {exc}', key) from None
+    assert setup.roll is not None
+    verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
+    code = verdict.code.value if verdict.code else ""
+    label = "answer" if key == "answers" else key
+    if verdict.verdict == "illegal":
+        raise BlockError(f'{label} "{play_text}" is illegal: {code} at step {verdict.step}', key)
+    if verdict.verdict == "incomplete":
+        dice = verdict.reason.params["dice"] if verdict.reason else "?"
+        raise BlockError(f'{label} "{play_text}" is incomplete: {code} (the roll allows {dice} dice)', key)
+    steps = [(s.src, s.dst) for s in verdict.steps]
+    return verdict.position.notation(), own_steps(setup, steps), " ".join(str(s) for s in verdict.steps)
+
+
+def _search(setup: Setup) -> TurnSearch:
+    if setup.roll is None:
+        raise BlockError("this task needs dice = [a, b]", "dice")
+    return TurnSearch(setup.position, setup.roll, setup.first_turn, setup.rules)
+
+
+# ---- the task kinds ---------------------------------------------------------------------------------
+
+
+def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    setup = puzzle.setup
+    search = _search(setup)
+    outcomes = search.outcomes()
+    if not outcomes:
+        raise BlockError(f"there is no legal move with {setup.roll}: the turn passes (use a quiz for that)", "dice")
+    finals = {final.notation(): play for final, play in outcomes}
+    answers = data.get("answers", [])
+    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+        raise BlockError("answers must be a list of plays like \"24/18 18/13\"", "answers")
+    answer_finals = [final_of(setup, answer, "answers") for answer in answers]
+    name = puzzle.task.name
+    if name == "play":
+        puzzle.accepted = sorted(finals)
+    elif name == "only":
+        if len(finals) != 1:
+            examples = ", ".join(" ".join(map(str, p)) for p in list(finals.values())[:3])
+            raise BlockError(f"task 'only' but {len(finals)} different legal turns exist, e.g. {examples}", "task")
+        puzzle.accepted = sorted(finals)
+    elif name == "best":
+        if not answers:
+            raise BlockError("task 'best' needs answers = [\"…\"]", "answers")
+        puzzle.accepted = sorted({final for final, _, _ in answer_finals})
+        if len(puzzle.accepted) == len(finals):
+            raise BlockError("task 'best' accepts every legal turn; use task 'play'", "answers")
+    elif name == "bearoff":
+        mover = setup.position.to_move
+        most = max(final.borne_off(mover) for final, _ in outcomes)
+        if most == setup.position.borne_off(mover):
+            raise BlockError("task 'bearoff' but no legal turn bears a checker off", "task")
+        puzzle.accepted = sorted(f.notation() for f, _ in outcomes if f.borne_off(mover) == most)
+    for final, _, _ in answer_finals:
+        if final not in puzzle.accepted:
+            raise BlockError(f"answer leading to {final} is legal but not accepted by task {name!r}", "answers")
+    if answer_finals:
+        _, puzzle.solution, puzzle.solution_play = answer_finals[0]
+    else:
+        first = finals[puzzle.accepted[0]]
+        puzzle.solution = own_steps(setup, [(s.src, s.dst) for s in first])
+        puzzle.solution_play = " ".join(str(s) for s in first)
+    puzzle.hint_points = [puzzle.solution[0][0]] if puzzle.solution else []
+    puzzle.wrong = _wrong_plays(puzzle, data.get("wrong", []))
+
+
+def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
+    if not isinstance(items, list):
+        raise BlockError("wrong must be a list of [[wrong]] tables with play and comment", "wrong")
+    setup = puzzle.setup
+    assert setup.roll is not None
+    result = []
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("play"), str) or not isinstance(item.get("comment"), str):
+            raise BlockError("each [[wrong]] needs play = \"…\" and comment = \"…\"", "wrong")
+        try:
+            moves = parse_play(item["play"])
+        except NardyError as exc:
+            raise BlockError(f'wrong play "{item["play"]}": {exc}', "wrong") from None
+        verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
+        entry: dict[str, Any] = {"play": item["play"], "comment": item["comment"]}
+        if verdict.verdict == "legal":
+            final = verdict.position.notation()
+            if final in puzzle.accepted:
+                raise BlockError(f'wrong play "{item["play"]}" is an accepted answer', "wrong")
+            entry.update(kind="final", final=final)
+        elif verdict.verdict == "illegal":
+            assert verdict.step is not None and verdict.code is not None
+            # the step the learner makes is the first single-die step of the refused move
+            src, dst = moves[verdict.step - 1]
+            entry.update(kind="step", code=verdict.code.value, step=own_steps(setup, [(src, dst)])[0])
+        else:
+            entry.update(kind="incomplete", code=verdict.code.value if verdict.code else None)
+        result.append(entry)
+    return result
+
+
+def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    setup = puzzle.setup
+    _search(setup)
+    play_text, expected = data.get("play"), data.get("answer")
+    if not isinstance(play_text, str):
+        raise BlockError("a quiz needs play = \"…\" (the play to judge)", "play")
+    if expected not in ("legal", "illegal"):
+        raise BlockError("a quiz needs answer = \"legal\" or \"illegal\"", "answer")
+    try:
+        moves = parse_play(play_text)
+    except NardyError as exc:
+        raise BlockError(f"play {play_text!r}: {exc}", "play") from None
+    assert setup.roll is not None
+    verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
+    actual = "legal" if verdict.verdict == "legal" else "illegal"
+    code = verdict.code.value if verdict.code else None
+    if actual != expected:
+        detail = f" ({code} at step {verdict.step})" if verdict.step else (f" ({code})" if code else "")
+        raise BlockError(f'quiz says "{play_text}" is {expected}, but nardy_core finds it {verdict.verdict}{detail}', "answer")
+    if expected == "illegal":
+        allowed = [c.value for c in codes_for(puzzle.game)]
+        if data.get("code") not in allowed:
+            raise BlockError(f"an illegal quiz needs code = one of {', '.join(allowed)}", "code")
+        if data["code"] != code:
+            raise BlockError(f"quiz expects {data['code']} but the play is refused with {code}", "code")
+    reason = None if verdict.reason is None else reason_json(verdict.reason, setup.position, setup.roll)
+    puzzle.quiz = {
+        "play": play_text,
+        "answer": expected,
+        "verdict": verdict.verdict,
+        "reason": reason,
+        "step": verdict.step,
+        "moves": own_steps(setup, moves),
+    }
+    puzzle.hint_points = list(reason["highlight"]) if reason else []
+
+
+def _score_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    position = puzzle.setup.position
+    try:
+        winner = Side.parse(data.get("winner", ""))
+    except ValueError:
+        raise BlockError("a score task needs winner = \"white\" or \"black\"", "winner") from None
+    if position.on_board(winner):
+        raise BlockError(f"{winner.value} has not borne off all 15 checkers in {data['position']!r}", "position")
+    result = score(position, winner, puzzle.setup.rules)
+    expected = data.get("answer")
+    if expected != result.points or isinstance(expected, bool):
+        raise BlockError(f"answer = {expected!r} but nardy_core scores this {result.kind}, {result.points} point(s)", "answer")
+    puzzle.quiz = {"answer": str(result.points), "kind": result.kind, "winner": winner.value}
+
+
+CLICK_TARGETS = ("head", "home", "block", "points")
+
+
+def _is_point(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24
+
+
+def _click_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    setup = puzzle.setup
+    side = setup.position.to_move
+    target = data.get("target")
+    if target not in CLICK_TARGETS or (target in ("head", "block") and puzzle.game is not Game.LONG):
+        allowed = CLICK_TARGETS if puzzle.game is Game.LONG else ("home", "points")
+        raise BlockError(f"a click task needs target = one of {', '.join(allowed)}", "target")
+    if target == "head":
+        own = [24]
+    elif target == "home":
+        own = list(range(1, 7))
+    elif target == "block":
+        starts = window_starts(occupancy_mask(setup.position.counts(side)))
+        if not starts:
+            raise BlockError(f"target 'block' but {side.value} has no six points in a row (along the opponent's path)", "target")
+        own = sorted({p for bit in range(24) if starts >> bit & 1 for p in window_points(bit)})
+    else:
+        points = data.get("points")
+        if not isinstance(points, list) or not points or not all(_is_point(p) for p in points):
+            raise BlockError("target 'points' needs points = [own point numbers 1..24]", "points")
+        own = sorted(set(points))
+    puzzle.targets = [abs_point(setup.position, p) for p in sorted(own, key=lambda p: setup.position.game.absolute(side, p))]
+    puzzle.hint_points = puzzle.targets[:1]
+
+
+#: every task kind, in the order the authoring guide lists them
+TASKS: dict[str, TaskKind] = {
+    kind.name: kind
+    for kind in (
+        TaskKind("play", "turn", _turn_task),
+        TaskKind("only", "turn", _turn_task),
+        TaskKind("best", "turn", _turn_task),
+        TaskKind("bearoff", "turn", _turn_task),
+        TaskKind("quiz", "choice", _quiz_task, (("legal", "quiz.legal"), ("illegal", "quiz.illegal"))),
+        TaskKind("click", "click", _click_task),
+        TaskKind("score", "choice", _score_task, (("1", "score.oin"), ("2", "score.mars"), ("3", "score.three")), True),
+    )
+}
+
+

@@ -1,0 +1,413 @@
+"""Game flow for both games: the opening roll, turns, first-turn tracking, forced passes, the cube, the end.
+
+Values are immutable; every function returns a new :class:`GameState`. A game's :class:`Record` (the
+opening throws and every turn and cube action) replays to the same game. A :class:`Match` strings games
+together to N points with the Crawford rule.
+
+>>> game = start(LongRules(), white_die=6, black_die=5)      # official start: White moves first with 6-5
+>>> game.to_move, game.roll
+(<Side.WHITE: 'white'>, Roll(high=6, low=5))
+>>> game = play(game, game.roll, "24/18 18/13")
+>>> game.to_move, is_first_turn(game, Side.BLACK), game.roll is None
+(<Side.BLACK: 'black'>, True, True)
+>>> replay(game.record) == game
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from .cube import Cube, next_value
+from .dice import Roll
+from .errors import GameError
+from .games import Game
+from .interactive import TurnInProgress, check_play
+from .moves import Step, format_play, parse_play
+from .position import Position
+from .rules import LongRules, Rules, rules_from_dict
+from .scoring import DRAW, Result, draw_roll_due, score
+from .sides import Side
+
+CubeVerb = Literal["double", "take", "drop", "beaver"]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the record: who rolled what and the steps played (empty = forced pass)."""
+
+    side: Side
+    roll: Roll
+    steps: tuple[Step, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"side", "dice", "play"}``."""
+        return {"side": self.side.value, "dice": self.roll.to_list(), "play": format_play(self.steps)}
+
+
+@dataclass(frozen=True)
+class CubeAction:
+    """A cube action of the record."""
+
+    side: Side
+    verb: CubeVerb
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"side", "cube"}``."""
+        return {"side": self.side.value, "cube": self.verb}
+
+
+Event = Turn | CubeAction
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to replay a game."""
+
+    rules: Rules
+    opening: tuple[tuple[int, int], ...]  #: (white die, black die) per opening throw; ties repeat
+    events: tuple[Event, ...] = ()
+    declined_opening: bool = False  #: ``start=choice``: the first mover chose to re-roll
+    cube_allowed: bool = True  #: False in a match's Crawford game
+    match_play: bool = False  #: a game of a match (the Jacoby rule is for money play only)
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """The turns only."""
+        return tuple(e for e in self.events if isinstance(e, Turn))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form of the record."""
+        return {
+            "game": self.rules.game.value,
+            "rules": self.rules.to_dict(),
+            "opening": [list(t) for t in self.opening],
+            "declined_opening": self.declined_opening,
+            "cube_allowed": self.cube_allowed,
+            "match_play": self.match_play,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game in progress or finished."""
+
+    position: Position
+    rules: Rules
+    first_mover: Side
+    record: Record
+    roll: Roll | None = None  #: dice the side to move has thrown and not yet played (the opening numbers too)
+    has_moved: frozenset[Side] = field(default_factory=frozenset)
+    result: Result | None = None
+    extra_roll_for: Side | None = None  #: variant draw_last_roll: this side gets one more roll
+    cube: Cube = field(default_factory=Cube)
+
+    @property
+    def game(self) -> Game:
+        """Long or short nardy."""
+        return self.position.game
+
+    @property
+    def to_move(self) -> Side:
+        """The side whose turn it is."""
+        return self.position.to_move
+
+    @property
+    def over(self) -> bool:
+        """True once the result is known."""
+        return self.result is not None
+
+    @property
+    def cube_in_play(self) -> bool:
+        """The rules use the cube and this game allows it (not a Crawford game)."""
+        return self.rules.cube and self.record.cube_allowed
+
+    def may_double(self) -> bool:
+        """May the side to move offer a double now (before rolling)?"""
+        return self.cube_in_play and not self.over and self.roll is None and self.cube.may_double(self.to_move)
+
+
+def opening_winner(white_die: int, black_die: int) -> Side | None:
+    """Who moves first after the opening throw (None on a tie: throw again).
+
+    >>> opening_winner(3, 5)
+    <Side.BLACK: 'black'>
+    """
+    Roll(white_die, black_die)  # validates both dice
+    if white_die == black_die:
+        return None
+    return Side.WHITE if white_die > black_die else Side.BLACK
+
+
+def start(
+    rules: Rules,
+    white_die: int,
+    black_die: int,
+    earlier_ties: tuple[tuple[int, int], ...] = (),
+    *,
+    cube_allowed: bool = True,
+    match_play: bool = False,
+) -> GameState:
+    """Start a game from the (deciding) opening throw.
+
+    Under ``start=official`` (and ``choice``; always in short nardy) the first mover's first roll is the
+    opening numbers themselves. With ``auto_doubles`` each earlier tie raised the stakes one step
+    of the cube's scale (up to the limit): 2, 4 … or, with ``cube_scale=arithmetic``, 2, 3 ….
+    """
+    first = opening_winner(white_die, black_die)
+    if first is None:
+        raise GameError("the opening throw is a tie: both throw again", "OPENING_TIE")
+    for tie in earlier_ties:
+        if opening_winner(*tie) is not None:
+            raise GameError(f"opening throw {tie} is not a tie", "BAD_RECORD")
+    record = Record(rules, earlier_ties + ((white_die, black_die),), cube_allowed=cube_allowed, match_play=match_play)
+    uses_opening = not isinstance(rules, LongRules) or rules.start in ("official", "choice")
+    roll = Roll(white_die, black_die) if uses_opening else None
+    cube = Cube()
+    if rules.cube and cube_allowed:
+        for _ in range(min(len(earlier_ties), rules.auto_doubles)):
+            cube = Cube(next_value(cube.value, rules))
+    return GameState(Position.start(rules.game, first), rules, first, record, roll, cube=cube)
+
+
+def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | None = None) -> GameState:
+    """A game continuing from any position (a free board): both sides count as having moved unless it is the start."""
+    if rules.game is not position.game:
+        raise GameError(f"{rules.game.value}-nardy rules do not fit a {position.game.value}-nardy position", "RULES_GAME")
+    if moved is None:
+        moved = frozenset() if position == Position.start(position.game, position.to_move) else frozenset(Side)
+    return GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
+
+
+def decline_opening(game: GameState) -> GameState:
+    """``start=choice``: the first mover re-rolls instead of playing the opening numbers."""
+    rules = game.rules
+    if not isinstance(rules, LongRules) or rules.start != "choice" or game.roll is None or game.has_moved:
+        raise GameError("only under start=choice, before the first move", "NOT_ALLOWED")
+    return replace(game, roll=None, record=replace(game.record, declined_opening=True))
+
+
+def is_first_turn(game: GameState, side: Side) -> bool:
+    """True while ``side`` has not yet had a turn (the head-rule exception applies then)."""
+    return side not in game.has_moved
+
+
+def roll_dice(game: GameState, roll: Roll) -> GameState:
+    """The side to move throws ``roll`` (it is then played with :func:`play`)."""
+    _check_open(game)
+    if game.roll is not None:
+        raise GameError(f"{game.to_move.value} has already thrown {game.roll}", "ALREADY_ROLLED")
+    return replace(game, roll=roll)
+
+
+def turn(game: GameState, roll: Roll | None = None) -> TurnInProgress:
+    """A :class:`TurnInProgress` for the side to move (with ``roll`` or the dice already thrown)."""
+    roll = roll or game.roll
+    if roll is None:
+        raise GameError(f"{game.to_move.value} has not thrown the dice yet", "NOT_ROLLED")
+    return TurnInProgress(game.position, roll, is_first_turn(game, game.to_move), game.rules)
+
+
+def _check_open(game: GameState) -> None:
+    if game.over:
+        raise GameError("the game is over", "GAME_OVER")
+    if game.cube.offered_by is not None:
+        raise GameError(f"{game.cube.offered_by.other.value} must take or drop the double first", "CUBE_PENDING")
+
+
+def play(game: GameState, roll: Roll, play_text: str | list[Step] | tuple[Step, ...]) -> GameState:
+    """Play one whole turn with ``roll`` (``""`` for a forced pass) and hand the move over."""
+    _check_open(game)
+    if game.roll is not None and roll != game.roll:
+        raise GameError(f"{game.to_move.value} threw {game.roll}, not {roll}", "WRONG_ROLL")
+    side = game.to_move
+    moves = parse_play(play_text) if isinstance(play_text, str) else [(s.src, s.dst) for s in play_text]
+    verdict = check_play(game.position, roll, moves, is_first_turn(game, side), game.rules)
+    if verdict.verdict != "legal":
+        code = verdict.code.value if verdict.code else "ILLEGAL"
+        raise GameError(f"{format_play(verdict.steps) or 'the play'} is {verdict.verdict}: {code}", code)
+    record = replace(game.record, events=game.record.events + (Turn(side, roll, verdict.steps),))
+    after = replace(
+        game,
+        position=verdict.position.with_to_move(side.other),
+        record=record,
+        roll=None,
+        has_moved=game.has_moved | {side},
+    )
+    return _settle(after, side)
+
+
+def _settle(game: GameState, just_moved: Side) -> GameState:
+    position, rules = game.position, game.rules
+    finished = position.on_board(just_moved) == 0
+    if game.extra_roll_for is just_moved:
+        # the draw roll has been played: a draw if it bore off everything, else the first finisher wins
+        if finished:
+            return replace(game, extra_roll_for=None, result=Result(None, DRAW, 1, game.cube.value))
+        return replace(game, extra_roll_for=None, result=_score(game, just_moved.other))
+    if finished:
+        if draw_roll_due(position, just_moved, game.first_mover, rules):
+            return replace(game, extra_roll_for=just_moved.other)
+        return replace(game, result=_score(game, just_moved))
+    return game
+
+
+def _score(game: GameState, winner: Side) -> Result:
+    return score(
+        game.position, winner, game.rules, cube=game.cube.value, cube_turned=game.cube.turned,
+        match_play=game.record.match_play,
+    )
+
+
+def cube_action(game: GameState, verb: CubeVerb) -> GameState:
+    """``double`` (the side to move, before rolling), then ``take``, ``drop`` or ``beaver`` (the opponent)."""
+    if game.over:
+        raise GameError("the game is over", "GAME_OVER")
+    if not game.cube_in_play:
+        why = "this is the Crawford game" if game.rules.cube else "these rules play without the cube"
+        raise GameError(f"no doubling: {why}", "NO_CUBE")
+    record = game.record
+    if verb == "double":
+        if game.roll is not None:
+            raise GameError("a double is offered before throwing the dice", "ALREADY_ROLLED")
+        cube = game.cube.offer(game.to_move)
+        actor = game.to_move
+    else:
+        if game.cube.offered_by is None:
+            raise GameError("no double has been offered", "NO_OFFER")
+        actor = game.cube.offered_by.other
+        if verb == "drop":
+            result = Result(game.cube.offered_by, "drop", 1, game.cube.value)
+            return replace(game, result=result, record=replace(record, events=record.events + (CubeAction(actor, verb),)))
+        cube = game.cube.take(game.rules) if verb == "take" else game.cube.beaver(game.rules)
+    return replace(game, cube=cube, record=replace(record, events=record.events + (CubeAction(actor, verb),)))
+
+
+def next_game_first_mover(rules: Rules, previous: GameState) -> Side | None:
+    """Who starts the next game of a match (None: decide by a new opening throw).
+
+    >>> g = from_position(Position.start(), LongRules(next_game_starter="alternate"))
+    >>> next_game_first_mover(g.rules, g)
+    <Side.BLACK: 'black'>
+    """
+    if not isinstance(rules, LongRules):
+        return None
+    if rules.next_game_starter == "previous_winner" and previous.result and previous.result.winner:
+        return previous.result.winner
+    if rules.next_game_starter == "alternate":
+        return previous.first_mover.other
+    return None
+
+
+def replay(record: Record) -> GameState:
+    """Rebuild a game from its record (raises :class:`GameError` on a record that does not fit the rules)."""
+    white_die, black_die = record.opening[-1]
+    game = start(
+        record.rules, white_die, black_die, record.opening[:-1], cube_allowed=record.cube_allowed,
+        match_play=record.match_play,
+    )
+    if record.declined_opening:
+        game = decline_opening(game)
+    for event in record.events:
+        if isinstance(event, CubeAction):
+            game = cube_action(game, event.verb)
+            continue
+        if event.side is not game.to_move:
+            raise GameError(f"record has {event.side.value} moving out of turn", "BAD_RECORD")
+        game = play(game, event.roll, list(event.steps))
+    return game
+
+
+def record_from_json(data: dict[str, Any]) -> Record:
+    """Inverse of :meth:`Record.to_json`."""
+    game = Game.parse(data.get("game", "long"))
+    events: list[Event] = []
+    for item in data.get("events", []):
+        side = Side.parse(item["side"])
+        if "cube" in item:
+            events.append(CubeAction(side, item["cube"]))
+            continue
+        roll = Roll.from_list(item["dice"])
+        # dice are re-derived on replay; here only the from/to matter
+        events.append(Turn(side, roll, tuple(Step(a, b, 0) for a, b in parse_play(item["play"]))))
+    return Record(
+        rules_from_dict(data.get("rules"), game),
+        tuple((int(t[0]), int(t[1])) for t in data["opening"]),
+        tuple(events),
+        bool(data.get("declined_opening", False)),
+        bool(data.get("cube_allowed", True)),
+        bool(data.get("match_play", False)),
+    )
+
+
+# ------------------------------------------------------------------------------------------------
+# matches
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match to ``length`` points (SHORT-RULES.md S6.2, S7.3): the score, the game in play, Crawford."""
+
+    length: int
+    rules: Rules
+    game: GameState
+    score: tuple[int, int] = (0, 0)  #: (white, black) before the current game
+    crawford_played: bool = False
+
+    @property
+    def crawford_game(self) -> bool:
+        """Is the current game the Crawford game (nobody may double)?"""
+        return not self.game.record.cube_allowed and self.rules.cube
+
+    def points_of(self, side: Side) -> int:
+        """``side``'s points before the current game."""
+        return self.score[0 if side is Side.WHITE else 1]
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that has reached ``length`` points, once the current game is counted."""
+        white, black = self.score_after()
+        if white >= self.length:
+            return Side.WHITE
+        if black >= self.length:
+            return Side.BLACK
+        return None
+
+    def score_after(self) -> tuple[int, int]:
+        """The score with the current game counted (if it is over)."""
+        result = self.game.result
+        if result is None:
+            return self.score
+        if result.winner is None:  # a draw: one point each (RULES.md R15.5)
+            return self.score[0] + result.points, self.score[1] + result.points
+        white, black = self.score
+        return (white + result.points, black) if result.winner is Side.WHITE else (white, black + result.points)
+
+
+def start_match(rules: Rules, length: int, white_die: int, black_die: int, earlier_ties: tuple[tuple[int, int], ...] = ()) -> Match:
+    """A match to ``length`` points (1..64), starting with its first game."""
+    if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= 64:
+        raise GameError("a match is played to 1..64 points", "BAD_MATCH")
+    return Match(length, rules, start(rules, white_die, black_die, earlier_ties, match_play=True))
+
+
+def match_update(match: Match, game: GameState) -> Match:
+    """The match with its current game advanced to ``game``."""
+    return replace(match, game=game)
+
+
+def next_match_game(match: Match, white_die: int, black_die: int, earlier_ties: tuple[tuple[int, int], ...] = ()) -> Match:
+    """After a finished game: count it and start the next one (the Crawford game when a side reached N-1)."""
+    if not match.game.over:
+        raise GameError("the current game is not over", "NOT_OVER")
+    if match.winner is not None:
+        raise GameError(f"the match is over: {match.winner.value} has {match.length} points", "MATCH_OVER")
+    score = match.score_after()
+    crawford_now = (
+        match.rules.cube and match.rules.crawford and not match.crawford_played and max(score) == match.length - 1
+    )
+    played = match.crawford_played or crawford_now or match.crawford_game
+    game = start(match.rules, white_die, black_die, earlier_ties, cube_allowed=not crawford_now, match_play=True)
+    return Match(match.length, match.rules, game, score, played)

@@ -1,0 +1,158 @@
+// BoardView: draws a position into a board's SVG and forwards input (see input.js for the events).
+// It never decides legality: a controller asks nardy_core and tells the view what to show.
+//
+//   const view = new BoardView(svg)       reads data-model, data-perspective, data-flipped, data-interactive
+//   view.setModel(model, {animate})        model: nardy_core.board.board_model's JSON; a one-checker change
+//                                          flies (and a hit blot flies to the bar) unless reduced motion
+//   view.setSelectable([point…])           points (absolute, or "bar") the player may pick up from
+//   view.select(point | null)              the chosen origin
+//   view.markDestinations([{point, dice}]) where the chosen checker may go (point absolute or "off")
+//   view.highlight([point…], kind)         "error" | "block" | "hint" | "target" (hatch + dash + badge + words)
+//   view.clearHighlights(kind?)            one kind, or all of them
+//   view.clearMarks()                      selection, destinations and highlights
+//   view.setPerspective(side) / view.setFlipped(bool)   who sits at the bottom / mirrored left-right
+//   view.focusPoint(point), view.pointEl(point), view.destroy()
+
+import { animateStep, stopAnimations } from './animation.js';
+import { MARK_KINDS } from './constants.js';
+import { readGeometry } from './geometry.js';
+import { BoardInput } from './input.js';
+import { addFocusRings, collectElements, drawMarks, drawPosition, relabel } from './render.js';
+import { t } from '../i18n.js';
+
+/** @typedef {import('./types.js').BoardModel} BoardModel */
+/** @typedef {import('./types.js').PointId} PointId */
+/** @typedef {import('./types.js').Side} Side */
+/** @typedef {import('./types.js').ViewState} ViewState */
+/** @typedef {import('./constants.js').MarkKind} MarkKind */
+/** @typedef {import('./render.js').Marks} Marks */
+
+export class BoardView {
+  /** @param {SVGSVGElement} svg */
+  constructor(svg) {
+    this.svg = svg;
+    this.geometry = readGeometry(svg.ownerDocument);
+    this.els = collectElements(svg);
+    /** @type {BoardModel} */
+    this.model = JSON.parse(svg.dataset.model || '{}');
+    /** @type {ViewState} */
+    this.view = {
+      perspective: svg.dataset.perspective === 'black' ? 'black' : 'white',
+      flipped: svg.dataset.flipped === 'true',
+      interactive: svg.dataset.interactive === 'true',
+    };
+    /** @type {Marks} */
+    this.marks = { selectable: new Set(), selected: null, destinations: new Map(), highlights: new Map() };
+    this.input = this.view.interactive ? new BoardInput(svg, this.els, () => this.model) : null;
+    if (this.view.interactive) addFocusRings(this.els, this.geometry);
+    this.redraw();
+  }
+
+  get perspective() {
+    return this.view.perspective;
+  }
+
+  get flipped() {
+    return this.view.flipped;
+  }
+
+  /** A point id as the marks key it: numbers as text, "bar" as the side to move's bar. @param {PointId} point */
+  key(point) {
+    return point === 'bar' ? `bar-${this.model.to_move || this.view.perspective}` : String(point);
+  }
+
+  redraw() {
+    relabel(this.els, this.model, this.view, this.geometry);
+    drawPosition(this.els, this.model, this.view, this.geometry, t);
+    this.renderMarks();
+  }
+
+  renderMarks() {
+    drawMarks(this.els, this.marks, this.model, this.view, this.geometry, t);
+  }
+
+  /** @param {BoardModel} model @param {{animate?: boolean}} [options] */
+  setModel(model, { animate = true } = {}) {
+    const previous = this.model;
+    this.model = model;
+    this.svg.dataset.model = JSON.stringify(model);
+    stopAnimations(this.els);
+    this.redraw();
+    if (animate) animateStep(this.els, previous, model, this.view, this.geometry);
+  }
+
+  /** @param {Side} side */
+  setPerspective(side) {
+    this.view = { ...this.view, perspective: side };
+    this.svg.dataset.perspective = side;
+    stopAnimations(this.els);
+    this.redraw();
+  }
+
+  /** @param {boolean} flipped */
+  setFlipped(flipped) {
+    this.view = { ...this.view, flipped: Boolean(flipped) };
+    this.svg.dataset.flipped = String(this.view.flipped);
+    stopAnimations(this.els);
+    this.redraw();
+  }
+
+  /** @param {PointId[]} points */
+  setSelectable(points) {
+    this.marks.selectable = new Set((points || []).map((p) => this.key(p)));
+    this.renderMarks();
+  }
+
+  /** @param {PointId | null} point */
+  select(point) {
+    this.marks.selected = point === null || point === undefined ? null : this.key(point);
+    this.renderMarks();
+  }
+
+  /** @param {{point: PointId, dice: number[]}[]} destinations */
+  markDestinations(destinations) {
+    this.marks.destinations = new Map((destinations || []).map((d) => [this.key(d.point), [...(d.dice || [])]]));
+    this.renderMarks();
+  }
+
+  /** @param {PointId[]} points @param {MarkKind} kind */
+  highlight(points, kind) {
+    if (!MARK_KINDS.includes(kind)) return;
+    for (const point of points || []) {
+      const key = this.key(point);
+      if (!this.marks.highlights.has(key)) this.marks.highlights.set(key, new Set());
+      this.marks.highlights.get(key)?.add(kind);
+    }
+    this.renderMarks();
+  }
+
+  /** @param {MarkKind} [kind] */
+  clearHighlights(kind) {
+    if (kind === undefined) this.marks.highlights.clear();
+    else for (const kinds of this.marks.highlights.values()) kinds.delete(kind);
+    this.renderMarks();
+  }
+
+  clearMarks() {
+    this.marks.selected = null;
+    this.marks.destinations.clear();
+    this.marks.highlights.clear();
+    this.renderMarks();
+  }
+
+  /** @param {PointId} point */
+  pointEl(point) {
+    return this.els.points.find((g) => g.dataset.point === String(point)) || null;
+  }
+
+  /** @param {PointId} point */
+  focusPoint(point) {
+    const g = this.pointEl(point);
+    if (g && this.input) this.input.moveFocus(g, true);
+  }
+
+  destroy() {
+    if (this.input) this.input.destroy();
+    stopAnimations(this.els);
+  }
+}

@@ -1,0 +1,128 @@
+"""Page objects: the one place the end-to-end tests learn the site's markup.
+
+A test says what a learner does ("play the solution", "press the legal button", "read point 13's name");
+these classes turn it into locators. When the markup changes, this file changes, not forty tests.
+Points are absolute board points (1..24), ``"off"`` (the mover's tray) or ``"bar"`` (the mover's bar).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from nardy_core import Position
+
+READY_MS = 60_000  #: Pyodide boot on a loaded 2-core machine
+PointId = int | str
+
+
+class Board:
+    """A board widget (a puzzle, a lesson diagram, the free board) inside ``scope``."""
+
+    def __init__(self, page: Page, scope: str) -> None:
+        self.page = page
+        self.scope = scope
+
+    @property
+    def root(self) -> Locator:
+        return self.page.locator(self.scope).first
+
+    @property
+    def svg(self) -> Locator:
+        return self.root.locator(".board-frame:not([hidden]) svg.nb-board").first
+
+    @property
+    def status(self) -> Locator:
+        return self.root.locator("[data-status]").first
+
+    def config(self) -> dict[str, Any]:
+        return dict(json.loads(self.root.get_attribute("data-config") or "{}"))
+
+    def wait_ready(self) -> Board:
+        expect(self.root).to_have_attribute("data-ready", "true", timeout=READY_MS)
+        return self
+
+    def mover(self) -> str:
+        return Position.from_notation(self.config()["position"]).to_move.value
+
+    def point(self, point: PointId, side: str | None = None) -> Locator:
+        if point == "off":
+            return self.svg.locator(f".nb-tray[data-side='{side or self.mover()}']")
+        if point == "bar":
+            return self.svg.locator(f".nb-bar-slot[data-side='{side or self.mover()}']")
+        return self.svg.locator(f".nb-point[data-point='{point}']")
+
+    def name(self, point: PointId) -> str:
+        return self.point(point).get_attribute("aria-label") or ""
+
+    def click(self, point: PointId, side: str | None = None) -> None:
+        self.point(point, side).click()
+
+    def play(self, steps: list[list[PointId]], side: str | None = None) -> None:
+        """Click each step's origin, then its destination (the tray for "off")."""
+        for source, target in steps:
+            self.click(source, side)
+            self.click(target, side)
+
+    def button(self, action: str) -> Locator:
+        return self.root.locator(f"[data-action='{action}']").first
+
+    def expect_mark(self, point: PointId, kind: str, words: str) -> None:
+        marked = self.point(point)
+        expect(marked).to_have_class(re.compile(rf"\bmark-{kind}\b"))
+        expect(marked).to_have_attribute("aria-label", re.compile(words))
+
+
+class Puzzle(Board):
+    """A puzzle widget, by id."""
+
+    def __init__(self, page: Page, puzzle_id: str) -> None:
+        super().__init__(page, f"#puzzle-{puzzle_id}")
+        self.id = puzzle_id
+
+    @property
+    def success(self) -> Locator:
+        return self.root.locator("[data-success]")
+
+    def answer(self, value: str) -> None:
+        self.root.locator(f"[data-answer='{value}']").click()
+
+    def solve(self) -> None:
+        """Solve it as a learner who knows the answer: play the turn, click the points or press the right button."""
+        config = self.config()
+        if config["mode"] == "turn":
+            self.play(config["solution"])
+        elif config["mode"] == "click":
+            for target in config["targets"]:
+                self.click(target)
+        else:
+            self.answer(str(config["quiz"]["answer"]))
+
+
+class FreeBoard(Board):
+    """The free board page."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page, "[data-widget=free]")
+
+    def open(self, site_url: str, lang: str = "en", **params: str) -> FreeBoard:
+        query = "&".join(f"{key}={value}" for key, value in params.items())
+        self.page.goto(f"{site_url}{lang}/play/{'?' + query if query else ''}")
+        return self
+
+    def mover(self) -> str:
+        model = json.loads(self.svg.get_attribute("data-model") or "{}")
+        return str(model.get("to_move") or "white")
+
+
+def puzzles_on(page: Page) -> list[Puzzle]:
+    """Every puzzle of the current page, in page order."""
+    ids = [element.get_attribute("data-puzzle") or "" for element in page.locator("[data-widget=puzzle]").all()]
+    return [Puzzle(page, puzzle_id) for puzzle_id in ids]
+
+
+def wait_runtime(page: Page) -> None:
+    expect(page.locator("html[data-runtime=ready]")).to_be_attached(timeout=READY_MS)

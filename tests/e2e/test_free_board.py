@@ -1,0 +1,91 @@
+"""The free board: any position from the address, a game against the computer in both games, rule variants
+for a teacher's demonstration, the other side's seat, and short nardy's hits, entering and cube."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from .pages import READY_MS, FreeBoard
+
+
+def test_game_against_the_computer(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, pos="w/24:15/24:15", dice="6-5")
+    board.wait_ready()
+    board.click(24)
+    board.click(13)  # both dice in one move: 24/18/13
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY_MS)
+    expect(board.root.locator("[data-share-link]")).to_have_attribute("href", re.compile(r"pos=w%2F24%3A14%2C13%2F"))
+    # the board now shows White's moved checker and Black's reply; White is to move again
+    expect(board.point(13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
+
+
+def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, pos="w/24:14/24:15")
+    expect(board.status).to_contain_text("cannot be read", timeout=READY_MS)
+    expect(board.status).to_contain_text("14 checkers")
+    expect(board.svg.locator(".nb-point")).to_have_count(24)
+
+
+def test_a_rule_variant_from_the_address(page: Page, site_url: str) -> None:
+    position = "w/14,9,8,7,6,5:10/24:15"  # case K06: 14/10 would close 10-5 for a moment
+    board = FreeBoard(page).open(site_url, pos=position, dice="4-2")
+    board.wait_ready()
+    board.click(14)  # by default 14 has no legal move: the board says which rule stops it
+    expect(board.status).to_contain_text("block")
+    board.open(site_url, pos=position, dice="4-2", rules='{"block_timing":"end"}')
+    board.wait_ready()
+    board.click(14)
+    board.click(10)
+    expect(board.status).to_contain_text("14 → 10")
+    board.open(site_url, pos=position, rules='{"block":"sometimes"}')
+    expect(board.status).to_contain_text("rules in the address cannot be read", timeout=READY_MS)
+
+
+def test_view_from_the_other_side_and_mirror(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, pos="b/24:14,13/24:15", dice="6-5")
+    board.wait_ready()
+    head = board.point(12)  # Black's head is White's 12
+    expect(head).to_have_attribute("aria-label", re.compile(r"^Point 12, 15 black checkers"))
+    board.button("perspective").click()
+    expect(head).to_have_attribute("aria-label", re.compile(r"^Point 24, 15 black checkers"))
+    expect(board.button("perspective")).to_have_text("View as White")
+    board.button("flip").click()
+    expect(board.svg).to_have_attribute("data-flipped", "true")
+    board.click(12)  # still playable from the new seat: Black's 24/18 is the same move
+    board.click(6)
+    expect(board.status).to_contain_text("24 → 18")
+
+
+def test_short_nardy_hit_and_entry(page: Page, site_url: str) -> None:
+    # White hits Black's blot on White's 7 (Black's own 18); Black then enters from the bar
+    board = FreeBoard(page).open(site_url, pos="short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:4,18", dice="6-5")
+    board.wait_ready()
+    expect(board.svg).to_have_attribute("data-game", "short")
+    board.click(13)
+    board.click(7)
+    expect(board.status).to_contain_text("13 → 7, hitting")
+    expect(board.point("bar", "black")).to_have_attribute("aria-label", "Bar: 1 black checker")
+    board.click(13)
+    board.click(8)
+    board.button("confirm").click()
+    # the computer (Black) must enter before anything else: its reply starts from the bar
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled [1-6]-[1-6]: bar/|has no move)"), timeout=READY_MS)
+
+
+def test_short_nardy_cube_offer_and_take(page: Page, site_url: str) -> None:
+    # an even race: White (the learner) doubles before rolling; the computer, a little behind, takes
+    board = FreeBoard(page).open(site_url, pos="short:w/6:4,5:4,4:3,off:4/6:5,5:3,4:3,off:4", rules=json.dumps({"cube": True}))
+    board.wait_ready()
+    cube = board.svg.locator(".nb-cube")
+    expect(cube).to_have_attribute("aria-label", "Doubling cube: 1, in the middle")
+    expect(board.button("double")).to_be_visible()
+    board.button("double").click()
+    expect(board.status).to_contain_text("The computer took the double.", timeout=READY_MS)
+    expect(cube).to_have_attribute("aria-label", "Doubling cube: 2, owned by Black")
+    expect(cube).to_have_attribute("data-place", "top")
+    expect(board.button("double")).to_be_hidden()  # the cube is Black's now
+    expect(board.button("roll")).to_be_visible()

@@ -1,0 +1,86 @@
+"""Moving around the site: one Python boot per visit, progress that survives a reload and resets only after
+asking, lessons that read without JavaScript, and the whole site offline once it has been loaded."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from .pages import Puzzle, wait_runtime
+
+
+def test_next_lesson_does_not_load_python_again(page: Page, site_url: str) -> None:
+    wasm_requests: list[str] = []
+    page.on("request", lambda r: wasm_requests.append(r.url) if r.url.endswith(".wasm") else None)
+    page.goto(site_url + "ru/lessons/head/")
+    wait_runtime(page)
+    page.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile(r"/ru/lessons/first-roll/$"))
+    expect(page.locator("article.lesson[data-lesson='first-roll'] [data-widget][data-ready]").first).to_be_attached()
+    assert len(wasm_requests) == 1, wasm_requests
+
+
+def test_progress_survives_a_reload(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-head").wait_ready()
+    puzzle.click(24)
+    expect(puzzle.success).to_be_visible()
+    page.reload()
+    expect(puzzle.root.locator("[data-solved-mark]")).to_be_visible()
+    page.goto(site_url + "ru/")
+    expect(page.locator(".lesson-card[data-lesson=board] [data-lesson-progress]")).to_contain_text("решено 1")
+
+
+def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:
+    page.goto(site_url + "en/lessons/board/")
+    puzzle = Puzzle(page, "board-head").wait_ready()
+    puzzle.click(24)
+    mark = puzzle.root.locator("[data-solved-mark]")
+    expect(mark).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator("[data-reset-lesson]").click()
+    expect(mark).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-reset-lesson]").click()
+    expect(mark).to_be_hidden()
+    page.reload()
+    expect(mark).to_be_hidden()
+
+
+def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site_url + "ru/lessons/head/")
+    expect(page.locator("h1")).to_be_visible()
+    expect(page.locator(".lesson-body p").first).to_be_visible()
+    boards = page.locator(".lesson-body svg.nb-board")
+    assert boards.count() >= 1
+    expect(boards.first.locator(".nb-point")).to_have_count(24)
+    expect(boards.first.locator(".nb-point[data-point='24'] .nb-stack > use")).to_have_count(5)  # drawn, not just named
+    expect(page.locator("[data-answer-box]").first).to_be_attached()
+    context.close()
+
+
+CACHED = """async (url) => {
+  const registration = await navigator.serviceWorker.ready;
+  return Boolean(registration.active && navigator.serviceWorker.controller && await caches.match(url));
+}"""
+
+
+def test_works_offline_once_loaded(page: Page, site_url: str) -> None:
+    page.goto(site_url + "en/lessons/head/")
+    wait_runtime(page)
+    page.reload()  # the second load is controlled by the service worker, which keeps a copy of what it serves
+    wait_runtime(page)
+    wasm = page.evaluate("new URL(document.documentElement.dataset.pyodide + 'pyodide.asm.wasm', "
+                         "new URL(document.documentElement.dataset.root, location.href)).href")
+    page.wait_for_function(CACHED, arg=wasm, timeout=60_000)
+    page.wait_for_function(CACHED, arg=page.url, timeout=60_000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("h1")).to_be_visible()
+        wait_runtime(page)
+    finally:
+        page.context.set_offline(False)

@@ -1,0 +1,43 @@
+"""Every page of the built site opens without a console error; a full boot is clean on each kind of page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import ConsoleErrors
+from .pages import wait_runtime
+
+
+def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path) -> None:
+    """Every page loads and mounts cleanly. To keep this quick the Python runtime's files are held back
+    (its boot stays pending, as on a slow line); full boots are checked on one page of each kind below."""
+    context = browser.new_context(service_workers="block")
+    held = []
+    context.route("**/pyodide/**", lambda route: held.append(route))  # noqa: PLW0108 (Playwright wants a function)
+    page = context.new_page()
+    errors = ConsoleErrors()
+    errors.attach(page)
+    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
+    assert len(pages) > 20
+    for relative in pages:
+        page.goto(site_url + relative.removesuffix("index.html"), wait_until="load")
+        if relative != "index.html":  # the root redirects to a language
+            expect(page.locator("main")).to_be_visible()
+    assert not errors, errors
+    context.close()
+
+
+KINDS = ["ru/", "ru/lessons/head/", "en/puzzles/board-head/", "embed/ru/board-home.html", "en/rules/",
+         "ru/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short"]
+
+
+@pytest.mark.parametrize("path", KINDS)
+def test_each_kind_of_page_boots_python_without_console_errors(page: Page, site_url: str, path: str) -> None:
+    page.goto(site_url + path)
+    if page.locator("[data-widget]").count():
+        wait_runtime(page)
+        expect(page.locator("[data-widget][data-ready]").first).to_be_attached()
+    expect(page.locator("main")).to_be_visible()

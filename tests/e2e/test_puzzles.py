@@ -1,0 +1,89 @@
+"""Puzzles as a learner meets them: solved with the mouse and with the keyboard only, hints that end on the
+board, the solution played step by step without counting as solved."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .pages import Puzzle, puzzles_on
+
+
+def first_turn_puzzle(page: Page) -> Puzzle:
+    return next(p for p in puzzles_on(page) if p.config()["mode"] == "turn" and p.config()["task"] in ("only", "play", "best"))
+
+
+def test_puzzle_solved_with_the_mouse(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/head/")
+    puzzle = first_turn_puzzle(page).wait_ready()
+    puzzle.solve()
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.success).to_contain_text("Верно")
+
+
+def _arrow_towards(label: int, wanted: int) -> str:
+    """Arrow key that moves the focus one point along the drawn board towards the wanted label."""
+    def top(n: int) -> bool:
+        return n >= 13  # labels 13..24 are drawn left to right along the top row
+
+    if top(label) != top(wanted):
+        return "ArrowDown" if top(label) else "ArrowUp"
+    if top(label):
+        return "ArrowRight" if wanted > label else "ArrowLeft"
+    return "ArrowLeft" if wanted > label else "ArrowRight"
+
+
+def test_puzzle_solved_with_the_keyboard_only(page: Page, site_url: str) -> None:
+    """From the top of the page: Tab into the board, arrows to a point, Enter to pick up and to put down."""
+    page.goto(site_url + "en/lessons/head/")
+    puzzle_id = first_turn_puzzle(page).id
+    page.goto(f"{site_url}en/puzzles/{puzzle_id}/")
+    puzzle = Puzzle(page, puzzle_id).wait_ready()
+    focused = puzzle.svg.locator(".nb-point:focus")
+    for _ in range(40):  # the roving point (the side to move's own 24) is the board's one Tab stop
+        page.keyboard.press("Tab")
+        if focused.count():
+            break
+    assert focused.count() == 1
+    for step in puzzle.config()["solution"]:
+        for target in step:
+            wanted = int(puzzle.point(target).get_attribute("data-label") or 0)
+            for _ in range(30):
+                label = int(focused.get_attribute("data-label") or 0)
+                if label == wanted:
+                    break
+                page.keyboard.press(_arrow_towards(label, wanted))
+            assert focused.get_attribute("data-point") == str(target)
+            page.keyboard.press("Enter")
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.success).to_be_focused()  # the success message takes the focus
+
+
+def test_hints_then_solution_played_step_by_step(page: Page, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")  # the solution then plays without pauses
+    page.goto(site_url + "en/puzzles/head-first-move/")
+    puzzle = Puzzle(page, "head-first-move").wait_ready()
+    hints = puzzle.root.locator("[data-hints] li")
+    for shown in (1, 2, 3):
+        puzzle.button("hint").click()
+        expect(hints).to_have_count(shown)
+    puzzle.button("hint").click()  # the last hint is on the board
+    expect(puzzle.point(24)).to_have_class(re.compile(r"\bmark-hint\b"))
+    expect(puzzle.button("hint")).to_be_disabled()
+    expect(puzzle.button("solution")).to_be_visible()
+    puzzle.button("solution").click()
+    expect(puzzle.point(13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
+    expect(puzzle.root.locator("[data-answer-box]")).to_be_visible()
+    expect(puzzle.success).to_be_hidden()  # seeing the solution is not solving
+
+
+def test_a_quiz_answer_shows_the_rule_and_marks_the_board(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/blocks/")
+    quiz = next(p for p in puzzles_on(page) if p.config()["task"] == "quiz" and p.config()["quiz"]["answer"] == "illegal")
+    quiz.wait_ready()
+    quiz.answer("legal")
+    expect(quiz.status).to_contain_text("Неверно")
+    reason = quiz.config()["quiz"]["reason"]
+    marked = reason["highlight"][0]
+    expect(quiz.point(marked)).to_have_class(re.compile(rf"\bmark-{reason['mark']}\b"))
