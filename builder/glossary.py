@@ -1,8 +1,9 @@
 """The glossary: every term we teach, Russian with English, per game; shown on each game's rules page.
 
-``lessons/glossary.toml`` holds ``[[term]]`` tables: ``ru``, ``en`` (the preferred word first, then
-accepted variants, comma-separated), optional ``note_ru``/``note_en`` and ``games`` (``["long"]``,
-``["short"]``; default both).
+``lessons/glossary.toml`` holds the terms both games share, ``lessons/<game>/glossary.toml`` those of one
+game: ``[[term]]`` tables with ``ru``, ``en`` (the preferred word first, then accepted variants,
+comma-separated), optional ``note_ru``/``note_en`` and ``games`` (``["long"]``, ``["short"]``; default: both
+in the shared file, that game in a game's file).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ class Term:
         return self.notes.get(lang, "")
 
 
-def load_glossary(path: Path, problems: list[Problem]) -> list[Term]:
-    """Every term of the glossary; malformed entries are problems with their line."""
+def load_glossary(path: Path, problems: list[Problem], games: tuple[Game, ...] = tuple(Game)) -> list[Term]:
+    """Every term of a glossary file (``games``: the default of its terms); malformed entries are problems."""
     terms = []
     for line, item in read_tables(path, "term", problems):
         if not isinstance(item, dict):
@@ -45,7 +46,7 @@ def load_glossary(path: Path, problems: list[Problem]) -> list[Term]:
             what = f"unknown field(s) {', '.join(sorted(unknown))}" if unknown else "ru and en must be texts (notes too, if given)"
             problems.append(Problem(path, line, f"term: {what}"))
             continue
-        games_raw = item.get("games", [g.value for g in Game])
+        games_raw = item.get("games", [g.value for g in games])
         try:
             games = tuple(Game.parse(g) for g in games_raw) if isinstance(games_raw, list) and games_raw else ()
         except ValueError:

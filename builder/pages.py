@@ -188,6 +188,7 @@ class SiteRenderer:
             "wrong": [{**w, "comment": str(self.inline(w["comment"]))} for w in puzzle.wrong],
             "hints": hints,
             "hint_points": puzzle.hint_points,
+            "bearoff": puzzle.bearoff,
             "next": next_url,
             "embed": embed,
         }

@@ -103,6 +103,10 @@ def load(paths: Paths) -> Source:
         elif game is Game.LONG:
             problems.append(Problem(folder, 1, "the long-nardy course folder long/ is missing"))
     glossary = load_glossary(paths.lessons / "glossary.toml", problems)
+    for game in courses:
+        own = paths.lessons / game.value / "glossary.toml"
+        if own.is_file():
+            glossary += load_glossary(own, problems, (game,))
     catalogs: dict[str, Catalog] = {}
     for lang in LANGUAGES:
         try:

@@ -6,7 +6,7 @@ render the badge (``task.<name>``) and the buttons from here; the widget config 
 ``choices`` to the page, so no other file lists the tasks.
 
 >>> sorted(TASKS)
-['bearoff', 'best', 'click', 'only', 'play', 'quiz', 'score']
+['bearoff', 'best', 'click', 'double', 'only', 'play', 'quiz', 'score', 'take']
 >>> TASKS["quiz"].mode, [value for value, _ in TASKS["quiz"].choices]
 ('choice', ['legal', 'illegal'])
 """
@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from nardy_core import Game, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
+from nardy_core import BAR, HOME, Game, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
 from nardy_core.api import abs_point, reason_json
+from nardy_core.bearoff import distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.movegen import TurnSearch
 
@@ -63,6 +64,7 @@ class PuzzleData:
     quiz: dict[str, Any] = field(default_factory=dict)
     wrong: list[dict[str, Any]] = field(default_factory=list)
     hint_points: list[int | str] = field(default_factory=list)  #: the board hint: absolute points
+    bearoff: dict[str, float] = field(default_factory=dict)  #: a race's best play: final position -> expected rolls
     line: int = 0
 
 
@@ -167,6 +169,8 @@ def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         puzzle.accepted = sorted({final for final, _, _ in answer_finals})
         if len(puzzle.accepted) == len(finals):
             raise BlockError("task 'best' accepts every legal turn; use task 'play'", "answers")
+        if is_race(setup.position, setup.position.to_move):
+            puzzle.bearoff = _prove_by_table(setup, [final for final, _ in outcomes], puzzle.accepted)
     elif name == "bearoff":
         mover = setup.position.to_move
         most = max(final.borne_off(mover) for final, _ in outcomes)
@@ -184,6 +188,32 @@ def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         puzzle.solution_play = " ".join(str(s) for s in first)
     puzzle.hint_points = [puzzle.solution[0][0]] if puzzle.solution else []
     puzzle.wrong = _wrong_plays(puzzle, data.get("wrong", []))
+
+
+def is_race(position: Position, side: Side) -> bool:
+    """``side`` bears off with nothing of the opponent's in reach: all its checkers home, none of the
+    opponent's on its home points (or, in short nardy, on the bar, from where they would enter there)."""
+    if not position.all_home(side):
+        return False
+    theirs = position.counts(side.other)
+    mine_home = {position.game.own(side.other, position.game.absolute(side, p)) for p in HOME}
+    return not any(theirs[q] for q in mine_home) and not theirs[BAR]
+
+
+def _prove_by_table(setup: Setup, finals: list[Position], accepted: list[str]) -> dict[str, float]:
+    """A race's best plays are the ones that leave the fewest rolls on average (nardy_core.bearoff): the
+    accepted answers must be exactly those. Returns every legal final position's expected rolls."""
+    side = setup.position.to_move
+    table = {final.notation(): expected_rolls(home_board(final, side)) for final in finals}
+    least = min(table.values())
+    best = sorted(notation for notation, value in table.items() if value - least < 1e-9)
+    if best != accepted:
+        shown = ", ".join(f"{value:.3f}" for value in sorted(table.values())[:4])
+        raise BlockError(
+            f"in this race the best play leaves {least:.3f} rolls on average (the plays leave {shown} …): "
+            f"answers must be exactly the {len(best)} play(s) that leave {least:.3f}", "answers"
+        )
+    return {notation: round(value, 4) for notation, value in table.items()}
 
 
 def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
@@ -269,6 +299,48 @@ def _score_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     puzzle.quiz = {"answer": str(result.points), "kind": result.kind, "winner": winner.value}
 
 
+TAKE_MARGIN = 0.03  #: a take or drop closer than this to the 25 % point is too close to teach as a rule
+
+
+def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
+    """For a cube question: the doubler's chance to win, and both sides' chances to finish next roll."""
+    position = puzzle.setup.position
+    doubler = position.to_move
+    for side in Side:
+        if not is_race(position, side):
+            raise BlockError(f"a cube question here is asked in a pure bear-off race: {side.value} is not all home and clear", "position")
+        if position.borne_off(side) == 0:
+            raise BlockError(f"{side.value} has borne off nothing: a mars (gammon) would be possible, not a simple race", "position")
+    mine, theirs = home_board(position, doubler), home_board(position, doubler.other)
+    return win_chance(mine, theirs), distribution(mine)[1] if len(distribution(mine)) > 1 else 0.0, (
+        distribution(theirs)[1] if len(distribution(theirs)) > 1 else 0.0)
+
+
+def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    """Should the side to move double? Asked only where it is exact: a last roll (the opponent is sure to
+    finish next), so double if and only if the side to move finishes with more than half of the rolls."""
+    chance, mine_now, theirs_next = _race_boards(puzzle)
+    if theirs_next < 1.0:
+        raise BlockError("a double question is asked on the last roll: the opponent must be sure to finish next roll", "position")
+    right = "double" if mine_now > 0.5 else "no_double"
+    if data.get("answer") != right:
+        raise BlockError(f"answer = {data.get('answer')!r}, but the side to move finishes with {mine_now:.1%} of rolls: {right}", "answer")
+    puzzle.quiz = {"answer": right, "chance": round(chance, 4)}
+
+
+def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    """The side to move has doubled: should the opponent take? Take with at least 25 % to win (money play,
+    no gammons); exact on a last roll, the standard rule of thumb in longer races, so never asked close to it."""
+    chance, _, theirs_next = _race_boards(puzzle)
+    taker = 1.0 - chance
+    if theirs_next < 1.0 and abs(taker - 0.25) < TAKE_MARGIN:
+        raise BlockError(f"the taker wins {taker:.1%}: too close to 25 % to teach as a rule", "position")
+    right = "take" if taker >= 0.25 else "drop"
+    if data.get("answer") != right:
+        raise BlockError(f"answer = {data.get('answer')!r}, but the taker wins {taker:.1%} of the time: {right}", "answer")
+    puzzle.quiz = {"answer": right, "chance": round(taker, 4)}
+
+
 CLICK_TARGETS = ("head", "home", "block", "points")
 
 
@@ -312,6 +384,8 @@ TASKS: dict[str, TaskKind] = {
         TaskKind("quiz", "choice", _quiz_task, (("legal", "quiz.legal"), ("illegal", "quiz.illegal"))),
         TaskKind("click", "click", _click_task),
         TaskKind("score", "choice", _score_task, (("1", "score.oin"), ("2", "score.mars"), ("3", "score.three")), True),
+        TaskKind("double", "choice", _double_task, (("double", "cube.double"), ("no_double", "cube.no_double"))),
+        TaskKind("take", "choice", _take_task, (("take", "cube.take"), ("drop", "cube.drop"))),
     )
 }
 

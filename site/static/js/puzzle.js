@@ -27,10 +27,11 @@ import { TurnController } from './turn-controller.js';
  * @property {string[]} accepted
  * @property {[PointId, PointId][]} solution
  * @property {PointId[]} targets
- * @property {{answer?: string, reason?: Reason | null, verdict?: string}} quiz
+ * @property {{answer?: string, reason?: Reason | null, verdict?: string, chance?: number}} quiz
  * @property {{kind: string, step?: [PointId, PointId], code?: string, final?: string, comment: string}[]} wrong
  * @property {string[]} hints
  * @property {PointId[]} hint_points
+ * @property {Record<string, number>} bearoff  a race: final position -> expected rolls (nardy_core.bearoff)
  * @property {string | null} next
  * @property {boolean} embed
  */
@@ -150,13 +151,33 @@ export class PuzzleWidget {
       this.say(t('puzzle.solution_shown'));
       return;
     }
-    if (this.config.accepted.includes(position)) return this.success();
+    if (this.config.accepted.includes(position)) return this.success(this.bearoffText(position));
     const comment = this.config.wrong.find((w) => w.kind === 'final' && w.final === position);
     if (comment) this.comment(t('puzzle.wrong_turn'), comment.comment);
     else this.say(t('puzzle.not_accepted'));
+    const table = this.bearoffText(position);
+    if (table) this.status.append(` ${table}`);
     this.failures += 1;
     progress.recordAttempt(this.config.id, this.config.lesson);
     this.offerSolution();
+  }
+
+  /** The race's expected rolls of the learner's play against the best (a bear-off "best" puzzle).
+   * @param {string} position */
+  bearoffText(position) {
+    const table = this.config.bearoff || {};
+    if (!(position in table)) return '';
+    const best = Math.min(...Object.values(table));
+    const format = (/** @type {number} */ n) => n.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 2 });
+    return t('puzzle.bearoff_result', { yours: format(table[position]), best: format(best) });
+  }
+
+  /** For a cube question: the winning chances the answer rests on. */
+  chanceText() {
+    const { quiz, task } = this.config;
+    if (quiz.chance === undefined) return '';
+    const percent = Math.round(quiz.chance * 1000) / 10;
+    return t(task === 'take' ? 'cube.chance_taker' : 'cube.chance_doubler', { percent: percent.toLocaleString(document.documentElement.lang) });
   }
 
   /** @param {string} value @param {HTMLElement} buttonEl */
@@ -165,13 +186,13 @@ export class PuzzleWidget {
     const { quiz } = this.config;
     const right = value === quiz.answer;
     for (const b of this.root.querySelectorAll('[data-answer]')) b.setAttribute('aria-pressed', String(b === buttonEl));
-    const reason = quiz.reason ? ` ${t('quiz.reason', { reason: reasonText(quiz.reason) })}` : '';
+    const reason = quiz.reason ? ` ${t('quiz.reason', { reason: reasonText(quiz.reason) })}` : (this.chanceText() ? ` ${this.chanceText()}` : '');
     if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
     if (right) {
       this.say(t('quiz.correct') + reason);
       this.success();
     } else {
-      this.say(t('quiz.wrong') + (quiz.verdict ? ` ${t(`quiz.answer_${quiz.answer}`)}${reason}` : ''));
+      this.say(t('quiz.wrong') + (quiz.verdict ? ` ${t(`quiz.answer_${quiz.answer}`)}${reason}` : reason));
       this.failures += 1;
       progress.recordAttempt(this.config.id, this.config.lesson);
       this.offerSolution();
@@ -248,7 +269,8 @@ export class PuzzleWidget {
     this.say(t(`task.${this.config.task}`));
   }
 
-  success() {
+  /** @param {string} [detail] more to say about the solution (a race's expected rolls) */
+  success(detail = '') {
     if (this.solved) return;
     this.solved = true;
     const stars = progress.starsFor(this.hintsShown, this.failures, this.sawSolution);
@@ -259,6 +281,7 @@ export class PuzzleWidget {
     box.hidden = false;
     const title = box.querySelector('.success-title');
     if (title) title.textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
+    if (detail) this.status.textContent = `${this.status.textContent} ${detail}`.trim();
     if (config.next) {
       const link = /** @type {HTMLAnchorElement} */ (box.querySelector('[data-next]'));
       link.href = new URL(config.next, new URL(document.documentElement.dataset.root || './', document.baseURI)).href;
