@@ -22,7 +22,7 @@ from nardy_core import Game
 from .problems import Problem
 
 LANGUAGES = ("ru", "en")
-BLOCK_KINDS = ("board", "puzzle")
+BLOCK_KINDS = ("board", "puzzle", "replay")
 SPECIAL_PAGES = ("rules",)  #: {game}/{lang}/_rules.md: pages outside the course, boards only
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9][a-z0-9-]{0,60})$")  #: NN-slug.md
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")  #: what may appear in a URL path segment
@@ -32,15 +32,20 @@ MAX_FILE_BYTES = 2_000_000
 
 @dataclass
 class Block:
-    """A ``board`` or ``puzzle`` block: its TOML data and where it starts (line of the opening fence)."""
+    """A ``board``, ``puzzle`` or ``replay`` block: its TOML data and where it starts (line of the opening fence)."""
 
     kind: str
     data: dict[str, Any]
     line: int
     field_lines: dict[str, int] = field(default_factory=dict)
+    table_lines: dict[str, list[int]] = field(default_factory=dict)  #: every ``[[name]]`` header's line
 
     def line_of(self, key: str | None) -> int:
-        """The line of a field (the block's first line if the field is not there)."""
+        """The line of a field (the block's first line if the field is not there); ``"turn#3"``: the line of the
+        fourth ``[[turn]]`` table."""
+        name, _, index = (key or "").partition("#")
+        if index.isdigit() and int(index) < len(self.table_lines.get(name, [])):
+            return self.table_lines[name][int(index)]
         return self.field_lines.get(key or "", self.line)
 
 
@@ -296,6 +301,7 @@ def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: li
         problems.append(Problem(path, line + toml_line(exc), f"{kind} block: invalid TOML: {toml_message(exc)}"))
         return None
     field_lines = {}
+    table_lines: dict[str, list[int]] = {}
     for offset, raw in enumerate(body, start=1):
         key = raw.split("=", 1)[0].strip() if "=" in raw else ""
         if key and key.replace("_", "").replace(".", "").isalnum() and key not in field_lines:
@@ -303,7 +309,8 @@ def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: li
         header = raw.strip()
         if header.startswith("[[") and header.endswith("]]"):
             field_lines.setdefault(header.strip("[]"), line + offset)
-    return Block(kind, data, line, field_lines)
+            table_lines.setdefault(header.strip("[]").strip(), []).append(line + offset)
+    return Block(kind, data, line, field_lines, table_lines)
 
 
 _TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")

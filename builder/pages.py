@@ -23,6 +23,7 @@ from .board_svg import render_board, sprite
 from .board_text import describe_boards
 from .lessons import LANGUAGES
 from .phases import Course, Site, Source
+from .replay import ReplayData
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
 
@@ -87,6 +88,8 @@ class SiteRenderer:
                             keys.append(self._key(lang, _setup_model(part.setup), part.setup, part.interactive))
                         elif isinstance(part, PuzzleData):
                             keys.append(self._key(lang, _setup_model(part.setup), part.setup, True))
+                        elif isinstance(part, ReplayData):
+                            keys.append(BoardKey(lang, json.dumps(part.start.model, sort_keys=True), part.perspective.value, False))
         for lang in LANGUAGES:
             for game in Game:
                 model = board_model(Position.start(game), cube=Cube() if game is Game.SHORT else None)
@@ -176,7 +179,7 @@ class SiteRenderer:
             "game": puzzle.game.value,
             "task": task.name,
             "mode": task.mode,
-            "choices": [value for value, _ in task.choices],
+            "choices": [value for value, _ in (puzzle.choices or task.choices)],
             "position": setup.position.notation(),
             "dice": setup.roll.to_list() if setup.roll else [],
             "first_turn": setup.first_turn,
@@ -189,6 +192,7 @@ class SiteRenderer:
             "hints": hints,
             "hint_points": puzzle.hint_points,
             "bearoff": puzzle.bearoff,
+            "composed": puzzle.composed,
             "next": next_url,
             "embed": embed,
         }
@@ -208,6 +212,19 @@ class SiteRenderer:
             )
         )
 
+    def replay_widget(self, replay: ReplayData, lang: str) -> Markup:
+        """An annotated game: the start board, the moves with their notes, and every position for the page."""
+        board_id = f"replay-{replay.id}"
+        svg = self.board_svg(lang, replay.start.model, replay.perspective.value, False, board_id)
+        frames = [
+            {"side": f.side, "dice": f.dice, "play": f.play, "note": str(self.inline(f.note)) if f.note else "", "model": f.model}
+            for f in replay.frames
+        ]
+        config = {"kind": "replay", "id": replay.id, "frames": frames, "result": replay.result}
+        template = self.env.get_template("widgets/replay.html")
+        return Markup(template.render(svg=svg, config=json.dumps(config, ensure_ascii=False), replay=replay, frames=frames,
+                                      caption=self.inline(replay.caption), t=self.t(lang), board_id=board_id))
+
     def body(self, parts: list[Part], lang: str, prefix: str) -> Markup:
         """Markdown text, diagrams and puzzles of a lesson (or a rules page), in order."""
         html = []
@@ -216,6 +233,8 @@ class SiteRenderer:
                 html.append(self.block(part))
             elif isinstance(part, BoardData):
                 html.append(self.board_widget(part, lang, f"{prefix}diagram-{index}"))
+            elif isinstance(part, ReplayData):
+                html.append(self.replay_widget(part, lang))
             else:
                 html.append(self.puzzle_widget(part, lang, None))  # the next puzzle is just below
         return Markup("\n".join(html))

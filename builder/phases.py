@@ -26,6 +26,7 @@ from .i18n import Catalog, I18nError, load_catalog
 from .lessons import LANGUAGES, CourseSource, load_course
 from .problems import ContentError, Problem
 from .validate import CourseData, validate_course
+from .vocabulary import check_vocabulary
 
 PROJECT = Path(__file__).resolve().parents[1]
 
@@ -130,6 +131,7 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
     if len(source.catalogs) == len(LANGUAGES):
         tags = sorted({tag for data in games.values() for p in data.puzzles(LANGUAGES[0]) for tag in p.tags} | {"other"})
         problems += check_catalogs(source.catalogs, source.paths.i18n, source.paths.templates, source.paths.static, tags)
+    problems += check_vocabulary(source.glossary, source.courses, source.paths.i18n, source.paths.lessons / "glossary.toml")
     return course, problems
 
 
@@ -143,8 +145,11 @@ def render(course: Course, source: Source) -> Site:
 def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
     """Vendor the runtime next to the rendered files in a staging folder, then swap it in for ``out``.
 
+    The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
+    the runtime), with ``build-manifest.json`` and the hosts' ``_headers``.
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
+    from .manifest import with_manifest
     from .vendor import copy_runtime
 
     staging = out.with_name(out.name + ".staging")
@@ -152,11 +157,11 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     try:
-        for relative, data in site.files.items():
+        copy_runtime(staging, cache, project)
+        for relative, data in with_manifest(site.files, staging).items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        copy_runtime(staging, cache, project)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

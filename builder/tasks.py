@@ -6,9 +6,14 @@ render the badge (``task.<name>``) and the buttons from here; the widget config 
 ``choices`` to the page, so no other file lists the tasks.
 
 >>> sorted(TASKS)
-['bearoff', 'best', 'click', 'double', 'only', 'play', 'quiz', 'score', 'take']
+['bearoff', 'best', 'click', 'double', 'number', 'only', 'play', 'quiz', 'score', 'take']
 >>> TASKS["quiz"].mode, [value for value, _ in TASKS["quiz"].choices]
 ('choice', ['legal', 'illegal'])
+>>> TASKS["number"].mode
+'number'
+
+A quiz's buttons are its own (:attr:`PuzzleData.choices`): "legal" and three rules, one of them the rule
+that forbids the play when it is illegal, so pressing a button at random is right one time in four.
 """
 
 from __future__ import annotations
@@ -17,13 +22,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from nardy_core import BAR, HOME, Game, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
+from nardy_core import BAR, HOME, Game, LongRules, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
 from nardy_core.api import abs_point, reason_json
-from nardy_core.bearoff import distribution, expected_rolls, home_board, win_chance
+from nardy_core.bearoff import ROLLS, distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.movegen import TurnSearch
+from nardy_core.reasons import ReasonCode
 
-Mode = Literal["turn", "choice", "click"]
+Mode = Literal["turn", "choice", "click", "number"]
 
 
 class BlockError(Exception):
@@ -65,6 +71,8 @@ class PuzzleData:
     wrong: list[dict[str, Any]] = field(default_factory=list)
     hint_points: list[int | str] = field(default_factory=list)  #: the board hint: absolute points
     bearoff: dict[str, float] = field(default_factory=dict)  #: a race's best play: final position -> expected rolls
+    choices: list[tuple[str, str]] = field(default_factory=list)  #: a quiz's own buttons: (value, catalog key)
+    composed: bool = False  #: a deliberately artificial position (shown with a label; no plausibility check)
     line: int = 0
 
 
@@ -77,6 +85,7 @@ class TaskKind:
     check: Callable[[PuzzleData, dict[str, Any]], None]
     choices: tuple[tuple[str, str], ...] = ()  #: (answer value, catalog key of its button)
     game_over_allowed: bool = False  #: the position may be finished (scoring)
+    extra_keys: tuple[str, ...] = ()  #: more catalog keys the task's pages use
 
     @property
     def badge_key(self) -> str:
@@ -85,7 +94,7 @@ class TaskKind:
 
     def catalog_keys(self) -> list[str]:
         """Every catalog key the pages use for this task."""
-        return [self.badge_key, *(key for _, key in self.choices)]
+        return [self.badge_key, *(key for _, key in self.choices), *self.extra_keys]
 
 
 # ---- field checks shared by every block -------------------------------------------------------------
@@ -191,11 +200,24 @@ def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 
 
 def is_race(position: Position, side: Side) -> bool:
-    """``side`` bears off with nothing of the opponent's in reach: all its checkers home, none of the
-    opponent's on its home points (or, in short nardy, on the bar, from where they would enter there)."""
+    """``side`` bears off with nothing of the opponent's in reach: all its checkers home, and no opposing
+    checker that could still land in that home.
+
+    Short nardy: none of the opponent's on ``side``'s home points or on the bar (from where they would enter
+    there); the others move away from it. Long nardy: the opponent's path runs *through* ``side``'s home (its
+    own 18..13), so every opposing checker must already be past it, on the opponent's own points 12..1; a
+    checker still on its own 24..19 would come through and could take a point.
+
+    >>> is_race(Position.from_notation("w/6,2,off:13/6:5,5:5,4:5"), Side.WHITE)
+    True
+    >>> is_race(Position.from_notation("w/6,2,off:13/24:15"), Side.WHITE)   # Black's checkers must still pass
+    False
+    """
     if not position.all_home(side):
         return False
     theirs = position.counts(side.other)
+    if position.game is Game.LONG:
+        return not any(theirs[q] for q in range(13, 25))
     mine_home = {position.game.own(side.other, position.game.absolute(side, p)) for p in HOME}
     return not any(theirs[q] for q in mine_home) and not theirs[BAR]
 
@@ -247,6 +269,76 @@ def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
     return result
 
 
+#: the order a quiz shows its rule buttons in (the precedence order of docs/reason-codes.md)
+RULE_ORDER: tuple[ReasonCode, ...] = tuple(ReasonCode)
+#: rules a learner is likely to suspect, most likely first, when nothing in the play points elsewhere
+USUAL_SUSPECTS: dict[Game, tuple[ReasonCode, ...]] = {
+    Game.LONG: (ReasonCode.OCCUPIED, ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.MUST_USE_BOTH,
+                ReasonCode.MUST_USE_LARGER, ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED),
+    Game.SHORT: (ReasonCode.OCCUPIED, ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.MUST_USE_BOTH,
+                 ReasonCode.MUST_USE_LARGER, ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED),
+}
+QUIZ_RULES = 3  #: rule buttons beside "legal": a guess is right one time in four
+#: the six-block sentence of the variants that judge a block by something else than "a checker ahead"
+BLOCK_VARIANT_KEYS = {"home": "reason.SIX_BLOCK_home", "forbid": "reason.SIX_BLOCK_forbid"}
+
+
+def _suspects(setup: Setup, moves: list[tuple[int, int]], game: Game) -> list[ReasonCode]:
+    """The rules this play makes a learner think of, most likely first."""
+    assert setup.roll is not None
+    found: list[ReasonCode] = []
+    roll = setup.roll
+    reachable = {roll.high * k for k in range(1, 5)} if roll.is_double else {roll.high, roll.low, roll.high + roll.low}
+    if any(b > a for a, b in moves if b != 0):
+        found.append(ReasonCode.WRONG_DIRECTION)
+    if any(a - b > 0 and a - b not in reachable and b != 0 for a, b in moves):
+        found.append(ReasonCode.NO_SUCH_DIE)
+    if game is Game.LONG and sum(1 for a, _ in moves if a == 24) >= 2:
+        found.append(ReasonCode.HEAD_LIMIT)
+    if any(b == 0 for _, b in moves):
+        found += [ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED]
+    if _dice_used(setup.roll, moves) < len(setup.roll.steps):
+        found.append(ReasonCode.MUST_USE_BOTH)
+        if len(moves) == 1 and not setup.roll.is_double:
+            found.append(ReasonCode.MUST_USE_LARGER)
+    return found + [code for code in USUAL_SUSPECTS[game] if code not in found]
+
+
+def _dice_used(roll: Roll, moves: list[tuple[int, int]]) -> int:
+    """How many dice the typed moves stand for (a move spanning two dice counts two; a bear-off, one)."""
+    used = 0
+    for a, b in moves:
+        distance = a - b
+        if b == 0:
+            used += 1
+        elif roll.is_double:
+            used += distance // roll.high if distance > 0 and distance % roll.high == 0 else 1
+        else:
+            used += 2 if distance == roll.high + roll.low else 1
+    return used
+
+
+def _quiz_choices(puzzle: PuzzleData, data: dict[str, Any], moves: list[tuple[int, int]], code: str | None) -> list[str]:
+    """The rule codes the quiz offers beside "legal": the author's ``options`` or the usual suspects."""
+    allowed = [c.value for c in codes_for(puzzle.game)]
+    options = data.get("options")
+    if options is not None:
+        if not isinstance(options, list) or not 2 <= len(options) <= 4 or not all(o in allowed for o in options) \
+                or len(set(options)) != len(options):
+            raise BlockError(f"options must be a list of 2 to 4 different reason codes ({', '.join(allowed)})", "options")
+        if code and code not in options:
+            raise BlockError(f"options must hold the rule the play breaks, {code}", "options")
+        chosen = list(options)
+    else:
+        chosen = [code] if code else []
+        for suspect in _suspects(puzzle.setup, moves, puzzle.game):
+            if len(chosen) == QUIZ_RULES:
+                break
+            if suspect.value not in chosen and suspect.value in allowed:
+                chosen.append(suspect.value)
+    return [c.value for c in RULE_ORDER if c.value in chosen]
+
+
 def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     setup = puzzle.setup
     _search(setup)
@@ -273,15 +365,123 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         if data["code"] != code:
             raise BlockError(f"quiz expects {data['code']} but the play is refused with {code}", "code")
     reason = None if verdict.reason is None else reason_json(verdict.reason, setup.position, setup.roll)
+    rules = setup.rules
+    if reason and code == ReasonCode.SIX_BLOCK.value and isinstance(rules, LongRules) and rules.block in BLOCK_VARIANT_KEYS:
+        reason["message"] = BLOCK_VARIANT_KEYS[rules.block]  # "no checker ahead" is not what this variant asks
+    rule_codes = _quiz_choices(puzzle, data, moves, code if expected == "illegal" else None)
+    puzzle.choices = [("legal", "quiz.legal"), *((c, f"rule.{c}") for c in rule_codes)]
     puzzle.quiz = {
         "play": play_text,
         "answer": expected,
+        "choice": "legal" if expected == "legal" else code,
         "verdict": verdict.verdict,
         "reason": reason,
         "step": verdict.step,
         "moves": own_steps(setup, moves),
     }
     puzzle.hint_points = list(reason["highlight"]) if reason else []
+
+
+# ---- the number task: pip counts and "how many rolls out of 36" -------------------------------------
+
+NUMBER_QUESTIONS = ("pips", "pip-lead", "rolls")
+GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty")
+
+
+def _points_list(value: object, key: str) -> list[int]:
+    if not isinstance(value, list) or not value or not all(_is_point(p) for p in value):
+        raise BlockError(f"good.{key} must be a list of own points 1..24", "good")
+    return [int(p) for p in value]
+
+
+def _good_test(setup: Setup, side: Side, good: dict[str, Any]) -> Callable[[Roll], bool]:
+    """A test of one roll: does the side to move have a turn with it that meets every condition of ``good``?"""
+    unknown = set(good) - set(GOOD_CONDITIONS)
+    if unknown or not good:
+        raise BlockError(f"good needs conditions out of {', '.join(GOOD_CONDITIONS)}", "good")
+    die, double = good.get("die"), good.get("double")
+    if die is not None and (not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6):
+        raise BlockError("good.die must be a number 1..6 (rolls showing it)", "good")
+    if double is not None and not isinstance(double, bool):
+        raise BlockError("good.double must be true or false", "good")
+    for flag in ("pass", "finish", "home"):
+        if flag in good and good[flag] is not True:
+            raise BlockError(f"good.{flag} can only be true", "good")
+    bear = good.get("bear_off")
+    if bear is not None and (not isinstance(bear, int) or isinstance(bear, bool) or not 1 <= bear <= 4):
+        raise BlockError("good.bear_off must be a number 1..4 (checkers borne off this turn, at least)", "good")
+    occupy = _points_list(good["occupy"], "occupy") if "occupy" in good else []
+    empty = _points_list(good["empty"], "empty") if "empty" in good else []
+    position = setup.position
+    if "pass" in good and len(good) > 1 + ("die" in good) + ("double" in good):
+        raise BlockError("good.pass (no legal move) combines only with die and double", "good")
+    if side is not position.to_move and set(good) - {"die", "double"}:
+        raise BlockError("rolls are counted for the side to move", "side")
+    before = position.borne_off(side)
+
+    def meets(final: Position) -> bool:
+        if bear is not None and final.borne_off(side) - before < bear:
+            return False
+        if "finish" in good and final.on_board(side):
+            return False
+        if "home" in good and not final.all_home(side):
+            return False
+        return all(final.count(side, p) for p in occupy) and not any(final.count(side, p) for p in empty)
+
+    def test(roll: Roll) -> bool:
+        if die is not None and die not in (roll.high, roll.low):
+            return False
+        if double is not None and roll.is_double != double:
+            return False
+        if set(good) <= {"die", "double"}:
+            return True
+        outcomes = TurnSearch(position, roll, setup.first_turn, setup.rules).outcomes()
+        if "pass" in good:
+            return not outcomes
+        return any(meets(final) for final, _ in outcomes)
+
+    return test
+
+
+def count_rolls(setup: Setup, side: Side, good: object) -> tuple[int, list[str]]:
+    """How many of the 36 rolls meet ``good``, and which (``6-5`` stands for two of the 36, ``6-6`` for one)."""
+    if not isinstance(good, dict):
+        raise BlockError("a rolls question needs good = { … } (what a good roll does)", "good")
+    test = _good_test(setup, side, good)
+    count, rolls = 0, []
+    for high, low, weight in sorted(ROLLS, reverse=True):
+        if test(Roll(high, low)):
+            count += weight
+            rolls.append(f"{high}-{low}")
+    return count, rolls
+
+
+def _number_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    """A number the learner types: a pip count, a lead in the race, or how many rolls out of 36 do something.
+    nardy_core computes it; ``answer`` must agree (so the lesson's text and the page never differ)."""
+    setup = puzzle.setup
+    question = data.get("question")
+    if question not in NUMBER_QUESTIONS:
+        raise BlockError(f"a number task needs question = one of {', '.join(NUMBER_QUESTIONS)}", "question")
+    try:
+        side = Side.parse(data.get("side", setup.position.to_move.value))
+    except ValueError:
+        raise BlockError("side must be \"white\" or \"black\"", "side") from None
+    good: list[str] = []
+    if question == "pips":
+        value = setup.position.pips(side)
+    elif question == "pip-lead":
+        value = setup.position.pips(side.other) - setup.position.pips(side)
+    else:
+        if setup.roll is not None:
+            raise BlockError("a rolls question counts every roll: leave dice out", "dice")
+        value, good = count_rolls(setup, side, data.get("good"))
+    expected = data.get("answer")
+    if expected != value or isinstance(expected, bool):
+        detail = f" ({', '.join(good)})" if good else ""
+        raise BlockError(f"answer = {expected!r} but nardy_core counts {value}{detail}", "answer")
+    puzzle.quiz = {"answer": str(value), "question": question, "side": side.value, "good": good}
+    puzzle.hint_points = []
 
 
 def _score_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
@@ -381,11 +581,17 @@ TASKS: dict[str, TaskKind] = {
         TaskKind("only", "turn", _turn_task),
         TaskKind("best", "turn", _turn_task),
         TaskKind("bearoff", "turn", _turn_task),
-        TaskKind("quiz", "choice", _quiz_task, (("legal", "quiz.legal"), ("illegal", "quiz.illegal"))),
+        TaskKind("quiz", "choice", _quiz_task, (("legal", "quiz.legal"), ("illegal", "quiz.illegal")),
+                 extra_keys=("quiz.choose_rule", "quiz.wrong_rule", "quiz.try_again", "quiz.illegal_because", "quiz.answer_rule",
+                             *(f"rule.{c.value}" for c in ReasonCode),
+                             *BLOCK_VARIANT_KEYS.values())),
         TaskKind("click", "click", _click_task),
         TaskKind("score", "choice", _score_task, (("1", "score.oin"), ("2", "score.mars"), ("3", "score.three")), True),
         TaskKind("double", "choice", _double_task, (("double", "cube.double"), ("no_double", "cube.no_double"))),
         TaskKind("take", "choice", _take_task, (("take", "cube.take"), ("drop", "cube.drop"))),
+        TaskKind("number", "number", _number_task,
+                 extra_keys=("number.label", "number.check", "number.correct", "number.wrong", "number.empty", "number.good_rolls",
+                             "number.answer")),
     )
 }
 

@@ -18,13 +18,15 @@ from nardy_core.api import abs_point
 from nardy_core.blocks import forbidden_block
 
 from .lessons import LANGUAGES, SLUG, Block, CourseSource, LessonSource
+from .plausibility import implausible
 from .problems import Problem
+from .replay import ReplayData, validate_replay
 from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list
 
-BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive"}
+BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed"}
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
-    "answer", "code", "perspective", "winner",
+    "answer", "code", "perspective", "winner", "options", "question", "side", "good", "composed",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
@@ -39,9 +41,10 @@ class BoardData:
     caption: str
     highlight: list[int | str]  #: absolute points
     interactive: bool
+    composed: bool = False  #: a deliberately artificial position (shown with a label; no plausibility check)
 
 
-Part = str | BoardData | PuzzleData
+Part = str | BoardData | PuzzleData | ReplayData
 
 
 @dataclass
@@ -109,12 +112,19 @@ def _validate_parts(
             continue
         try:
             if part.kind == "board":
-                parts.append(validate_board(part, game))
+                board = validate_board(part, game)
+                parts.append(board)
+                if not board.composed:
+                    problems += plausibility_problems(lesson, part, board.setup.position)
+            elif part.kind == "replay":
+                parts.append(validate_replay(part, game))
             elif not puzzles_allowed:
                 problems.append(Problem(lesson.path, part.line, "this page may hold boards, not puzzles"))
             else:
                 puzzle = validate_puzzle(part, lesson, game, problems)
                 parts.append(puzzle)
+                if not puzzle.composed:
+                    problems += plausibility_problems(lesson, part, puzzle.setup.position)
                 if count_ids:
                     earlier = seen_ids.get(puzzle.id)
                     if earlier:
@@ -127,6 +137,24 @@ def _validate_parts(
                 label = f"puzzle {part.data['id']}"
             problems.append(Problem(lesson.path, part.line_of(exc.key), f"{label}: {exc}"))
     return parts
+
+
+def plausibility_problems(lesson: LessonSource, block: Block, position: Position) -> list[Problem]:
+    """Warnings for a position no real game would reach (:mod:`builder.plausibility`)."""
+    label = f"puzzle {block.data['id']}" if block.kind == "puzzle" and isinstance(block.data.get("id"), str) else block.kind
+    return [
+        Problem(lesson.path, block.line_of("position"), f"{label}: implausible position: {why}; "
+                "make it a position a game could reach, or mark it composed = true", warning=True)
+        for why in implausible(position)
+    ]
+
+
+def read_composed(data: dict[str, Any]) -> bool:
+    """The ``composed`` flag: a deliberately artificial diagram."""
+    composed = data.get("composed", False)
+    if not isinstance(composed, bool):
+        raise BlockError("composed must be true or false", "composed")
+    return composed
 
 
 def read_setup(data: dict[str, Any], game: Game, finished: bool = False) -> Setup:
@@ -186,7 +214,7 @@ def validate_board(block: Block, game: Game) -> BoardData:
     if not isinstance(interactive, bool):
         raise BlockError("interactive must be true or false", "interactive")
     position = setup.position.with_to_move(setup.perspective)
-    return BoardData(setup, caption, [abs_point(position, p) for p in highlight], interactive)
+    return BoardData(setup, caption, [abs_point(position, p) for p in highlight], interactive, read_composed(block.data))
 
 
 def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: list[Problem]) -> PuzzleData:
@@ -217,7 +245,8 @@ def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: li
         "hints": hints,
         "explanation": check_text(data, "explanation"),
     }
-    puzzle = PuzzleData(puzzle_id, game, lesson.slug, lesson.lang, task, setup, text, list(tags), line=block.line)
+    puzzle = PuzzleData(puzzle_id, game, lesson.slug, lesson.lang, task, setup, text, list(tags), line=block.line,
+                        composed=read_composed(data))
     task.check(puzzle, data)
     return puzzle
 

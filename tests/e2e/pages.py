@@ -90,16 +90,26 @@ class Puzzle(Board):
     def answer(self, value: str) -> None:
         self.root.locator(f"[data-answer='{value}']").click()
 
+    def type_number(self, value: int | str) -> None:
+        """A number task: type the number and press Enter in the field."""
+        field = self.root.locator("[data-number]")
+        field.fill(str(value))
+        field.press("Enter")
+
     def solve(self) -> None:
-        """Solve it as a learner who knows the answer: play the turn, click the points or press the right button."""
+        """Solve it as a learner who knows the answer: play the turn, click the points, press the right button
+        (a quiz: the rule that forbids the play, or "legal") or type the number."""
         config = self.config()
         if config["mode"] == "turn":
             self.play(config["solution"])
         elif config["mode"] == "click":
             for target in config["targets"]:
                 self.click(target)
+        elif config["mode"] == "number":
+            self.type_number(config["quiz"]["answer"])
         else:
-            self.answer(str(config["quiz"]["answer"]))
+            quiz = config["quiz"]
+            self.answer(str(quiz.get("choice", quiz["answer"])))
 
 
 class FreeBoard(Board):
@@ -126,3 +136,23 @@ def puzzles_on(page: Page) -> list[Puzzle]:
 
 def wait_runtime(page: Page) -> None:
     expect(page.locator("html[data-runtime=ready]")).to_be_attached(timeout=READY_MS)
+
+
+class Replay(Board):
+    """An annotated game (a replay widget), by id."""
+
+    def __init__(self, page: Page, replay_id: str) -> None:
+        super().__init__(page, f"#replay-{replay_id}")
+        self.id = replay_id
+
+    @property
+    def move_line(self) -> Locator:
+        return self.root.locator("[data-move]")
+
+    @property
+    def note(self) -> Locator:
+        return self.root.locator("[data-note]")
+
+    def model(self) -> dict[str, Any]:
+        """The points of the position the board shows now (its data-model)."""
+        return dict(json.loads(self.svg.get_attribute("data-model") or "{}").get("points", {}))

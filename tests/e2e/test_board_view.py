@@ -222,7 +222,7 @@ def test_dice_trays_and_escape_emit_events(page: Page, board_site: str) -> None:
     open_board(page, board_site, "start-ru")
     page.get_by_role("button", name="Кубик 6").click()
     page.keyboard.press("5")
-    page.get_by_role("button", name="Снято белых: 0").click()
+    page.get_by_role("button", name="Выброшено белых: 0").click()
     page.keyboard.press("Escape")
     assert events(page) == [{"type": "die-select", "index": 0, "value": 6},
                             {"type": "die-select", "index": 1, "value": 5},
@@ -307,7 +307,7 @@ def test_set_model_updates_names_and_checkers(page: Page, board_site: str) -> No
     expect(page.get_by_role("button", name="Пункт 24, 14 белых шашек")).to_be_visible()
     expect(page.get_by_role("button", name="Пункт 18, 1 белая шашка")).to_be_visible()
     expect(page.get_by_role("button", name="Кубик 6, использован")).to_have_attribute("aria-pressed", "true")
-    expect(page.get_by_role("button", name="Снято чёрных: 2")).to_be_visible()
+    expect(page.get_by_role("button", name="Выброшено чёрных: 2")).to_be_visible()
     assert checkers_on(page, 18).count() == 1
     expect(page.locator(".nb-point[data-point='24'] .nb-count")).to_have_text("14")
     assert page.locator(".nb-tray[data-side='black'] .nb-stack > use").count() == 2

@@ -7,11 +7,12 @@ import { setCatalog, t } from './i18n.js';
 import { prefetchNext, setupNavigation } from './navigation.js';
 import * as progress from './progress.js';
 import { PuzzleWidget } from './puzzle.js';
+import { ReplayWidget } from './replay.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 
 /** @typedef {{destroy(): void}} Widget */
 /** @type {Record<string, new (root: HTMLElement) => Widget>} */
-const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard };
+const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard, replay: ReplayWidget };
 /** @type {Record<string, import('./i18n.js').Catalog>} */
 const catalogs = {};
 /** @type {Widget[]} */

@@ -1,7 +1,8 @@
 // A puzzle on a lesson, puzzle or embed page: the task flow, hints, "show solution", success and progress.
 // What is accepted was computed at build time by nardy_core (config: accepted final positions, the
 // solution in absolute points, quiz verdicts); every step is judged live by nardy_core in the worker.
-// How the learner answers (config.mode: turn, choice or click) comes from builder/tasks.py.
+// How the learner answers (config.mode: turn, choice, click or number) comes from builder/tasks.py. A quiz
+// offers "legal" and three rules (config.choices): the right rule, not just "illegal", answers it.
 
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
@@ -18,7 +19,7 @@ import { TurnController } from './turn-controller.js';
  * @property {string} id
  * @property {string} lesson
  * @property {string} task
- * @property {'turn' | 'choice' | 'click'} mode
+ * @property {'turn' | 'choice' | 'click' | 'number'} mode
  * @property {string[]} choices
  * @property {string} position
  * @property {number[]} dice
@@ -27,13 +28,14 @@ import { TurnController } from './turn-controller.js';
  * @property {string[]} accepted
  * @property {[PointId, PointId][]} solution
  * @property {PointId[]} targets
- * @property {{answer?: string, reason?: Reason | null, verdict?: string, chance?: number}} quiz
+ * @property {{answer?: string, choice?: string, reason?: Reason | null, verdict?: string, chance?: number, good?: string[]}} quiz
  * @property {{kind: string, step?: [PointId, PointId], code?: string, final?: string, comment: string}[]} wrong
  * @property {string[]} hints
  * @property {PointId[]} hint_points
  * @property {Record<string, number>} bearoff  a race: final position -> expected rolls (nardy_core.bearoff)
  * @property {string | null} next
  * @property {boolean} embed
+ * @property {boolean} [composed]
  */
 
 const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
@@ -98,6 +100,14 @@ export class PuzzleWidget {
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     for (const b of root.querySelectorAll('[data-answer]')) {
       this.on(b, 'click', () => this.answer(/** @type {HTMLElement} */ (b).dataset.answer || '', /** @type {HTMLElement} */ (b)));
+    }
+    const numberForm = /** @type {HTMLFormElement | null} */ (root.querySelector('[data-number-form]'));
+    if (numberForm) {
+      numberForm.hidden = false;
+      this.on(numberForm, 'submit', (/** @type {SubmitEvent} */ event) => {
+        event.preventDefault();
+        this.number(/** @type {HTMLInputElement} */ (numberForm.querySelector('[data-number]')).value);
+      });
     }
     if (config.mode === 'turn') this.startTurn();
     else root.dataset.ready = 'true'; // judged from build-time answers: playable without Python
@@ -184,19 +194,47 @@ export class PuzzleWidget {
   answer(value, buttonEl) {
     if (this.solved) return;
     const { quiz } = this.config;
-    const right = value === quiz.answer;
+    const expected = quiz.choice ?? quiz.answer; // a quiz names the rule; score and cube tasks the answer itself
+    const right = value === expected;
     for (const b of this.root.querySelectorAll('[data-answer]')) b.setAttribute('aria-pressed', String(b === buttonEl));
     const reason = quiz.reason ? ` ${t('quiz.reason', { reason: reasonText(quiz.reason) })}` : (this.chanceText() ? ` ${this.chanceText()}` : '');
-    if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
     if (right) {
+      if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
       this.say(t('quiz.correct') + reason);
       this.success();
-    } else {
-      this.say(t('quiz.wrong') + (quiz.verdict ? ` ${t(`quiz.answer_${quiz.answer}`)}${reason}` : reason));
-      this.failures += 1;
-      progress.recordAttempt(this.config.id, this.config.lesson);
-      this.offerSolution();
+      return;
     }
+    this.failures += 1;
+    progress.recordAttempt(this.config.id, this.config.lesson);
+    if (quiz.choice !== undefined) {
+      // a quiz: say how far off the answer was, not which rule it is (the board marks where to look)
+      if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
+      const halfRight = value !== 'legal' && quiz.answer === 'illegal';
+      this.say(`${t('quiz.wrong')} ${t(halfRight ? 'quiz.wrong_rule' : 'quiz.try_again')}`);
+    } else {
+      if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
+      this.say(t('quiz.wrong') + (quiz.verdict ? ` ${t(`quiz.answer_${quiz.answer}`)}${reason}` : reason));
+    }
+    this.offerSolution();
+  }
+
+  /** A number task: the learner's number against nardy_core's. @param {string} text */
+  number(text) {
+    if (this.solved) return;
+    const value = text.trim();
+    if (!/^-?\d+$/.test(value)) {
+      this.say(t('number.empty'));
+      return;
+    }
+    if (Number(value) === Number(this.config.quiz.answer)) {
+      this.say(t('number.correct', { n: Number(value) }));
+      this.success();
+      return;
+    }
+    this.failures += 1;
+    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.say(t('number.wrong', { n: Number(value) }));
+    this.offerSolution();
   }
 
   /** @param {PointId} point */
@@ -264,6 +302,8 @@ export class PuzzleWidget {
     this.button('hint').disabled = false;
     /** @type {HTMLElement} */ (this.root.querySelector('[data-success]')).hidden = true;
     for (const b of this.root.querySelectorAll('[data-answer]')) b.removeAttribute('aria-pressed');
+    const input = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-number]'));
+    if (input) input.value = '';
     this.solved = false;
     if (this.config.mode === 'turn') this.startTurn();
     this.say(t(`task.${this.config.task}`));

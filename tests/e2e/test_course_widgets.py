@@ -1,0 +1,116 @@
+"""The course's newer widgets as a learner meets them: a number task answered by typing (wrong, then right),
+a quiz answered by naming the rule, and an annotated game stepped through with the mouse and the keyboard."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import builder
+from builder.replay import ReplayData
+from nardy_core import Game
+
+from .pages import Puzzle, Replay
+
+
+def _first(kind: str) -> tuple[str, str]:
+    """(lesson slug, id) of the long course's first number puzzle / illegal quiz / replay, in course order."""
+    lessons = os.environ.get("NARDY_E2E_LESSONS")  # the course the e2e site was built from (conftest)
+    paths = builder.Paths(lessons=Path(lessons).resolve()) if lessons else builder.Paths()
+    course, _ = builder.validate(builder.load(paths))
+    data = course.games[Game.LONG]
+    for slug in data.order():
+        for part in data.lessons["ru"][slug].parts:
+            if kind == "replay" and isinstance(part, ReplayData):
+                return slug, part.id
+            task = getattr(getattr(part, "task", None), "name", None)
+            if kind == "number" and task == "number":
+                return slug, part.id  # type: ignore[union-attr]
+            if kind == "quiz" and task == "quiz" and part.quiz["answer"] == "illegal":  # type: ignore[union-attr]
+                return slug, part.id  # type: ignore[union-attr]
+    pytest.skip(f"the course has no {kind} yet")
+
+
+def test_a_number_task_is_answered_by_typing(page: Page, site_url: str) -> None:
+    _, puzzle_id = _first("number")
+    page.goto(f"{site_url}ru/puzzles/{puzzle_id}/")
+    puzzle = Puzzle(page, puzzle_id)
+    expect(puzzle.root).to_have_attribute("data-ready", "true")
+    answer = int(puzzle.config()["quiz"]["answer"])
+    puzzle.type_number(answer + 1)
+    expect(puzzle.status).to_contain_text("неверно")
+    expect(puzzle.success).to_be_hidden()
+    puzzle.type_number("")  # nothing typed: the widget asks for a number and counts no miss
+    expect(puzzle.status).to_contain_text("целое число")
+    expect(puzzle.success).to_be_hidden()
+    puzzle.type_number(answer)
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.success).to_contain_text("Верно")
+    expect(puzzle.success).not_to_contain_text("★★★")  # one miss: no full stars
+
+
+def test_a_number_task_solved_first_time_earns_three_stars(page: Page, site_url: str) -> None:
+    slug, puzzle_id = _first("number")
+    page.goto(f"{site_url}en/lessons/{slug}/")
+    puzzle = Puzzle(page, puzzle_id)
+    expect(puzzle.root).to_have_attribute("data-ready", "true")
+    puzzle.type_number(puzzle.config()["quiz"]["answer"])
+    expect(puzzle.success).to_contain_text("★★★")
+
+
+def test_a_quiz_is_answered_by_naming_the_rule(page: Page, site_url: str) -> None:
+    _, puzzle_id = _first("quiz")
+    page.goto(f"{site_url}ru/puzzles/{puzzle_id}/")
+    puzzle = Puzzle(page, puzzle_id)
+    expect(puzzle.root).to_have_attribute("data-ready", "true")
+    quiz = puzzle.config()["quiz"]
+    buttons = puzzle.root.locator("[data-answer]")
+    expect(buttons).to_have_count(4)  # "legal" and three rules: a guess is right one time in four
+    wrong_rule = next(value for value in puzzle.config()["choices"] if value not in ("legal", quiz["choice"]))
+    puzzle.answer(wrong_rule)
+    expect(puzzle.status).to_contain_text("другое правило")
+    expect(puzzle.success).to_be_hidden()
+    puzzle.answer(quiz["choice"])
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.status).to_contain_text("Причина")
+
+
+def test_the_replay_steps_with_the_mouse_and_the_keyboard(page: Page, site_url: str) -> None:
+    slug, replay_id = _first("replay")
+    page.goto(f"{site_url}ru/lessons/{slug}/")
+    replay = Replay(page, replay_id)
+    expect(replay.root).to_have_attribute("data-ready", "true")
+    frames = replay.config()["frames"]
+    expect(replay.root).to_have_attribute("data-frame", "0")
+    expect(replay.button("prev")).to_be_disabled()
+    replay.button("next").click()
+    expect(replay.root).to_have_attribute("data-frame", "1")
+    first = frames[1]
+    expect(replay.move_line).to_contain_text(f"{first['dice'][0]}-{first['dice'][1]}")
+    model = replay.model()
+    assert model == first["model"]["points"], "the board shows the position after the first move"
+    replay.root.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(replay.root).to_have_attribute("data-frame", "3")
+    page.keyboard.press("ArrowLeft")
+    expect(replay.root).to_have_attribute("data-frame", "2")
+    page.keyboard.press("End")
+    last = len(frames) - 1
+    expect(replay.root).to_have_attribute("data-frame", str(last))
+    expect(replay.button("next")).to_be_disabled()
+    if replay.config()["result"]:
+        expect(replay.move_line).to_contain_text(re.compile("Партия окончена"))
+    page.keyboard.press("Home")
+    expect(replay.root).to_have_attribute("data-frame", "0")
+    noted = next((i for i, frame in enumerate(frames) if i and frame["note"]), None)
+    if noted is not None:
+        replay.root.locator("[data-record] summary").click()
+        replay.root.locator(f"[data-goto='{noted}']").click()
+        expect(replay.root).to_have_attribute("data-frame", str(noted))
+        expect(replay.note).not_to_be_empty()
+        expect(replay.root.locator(f"[data-goto='{noted}']")).to_have_attribute("aria-current", "step")
