@@ -146,15 +146,18 @@ class BoardGeometry:
         top = self.row_top(row)
         inset = 6 + self.slab_height // 2
         base, direction = (top + inset, 1) if row == "top" else (top + self.row_height - inset, -1)
-        return {"x": self.tray_center, "y": base, "dir": direction, "top": top, "count_y": self.band_line(row)}
+        hit_top = top if row == "top" else self.band_middle  # the tray's row and its half of the band
+        return {"x": self.tray_center, "y": base, "dir": direction, "top": top, "count_y": self.band_line(row),
+                "left": self.tray_left, "hit_top": hit_top}
 
     def bar(self, row: Row) -> dict[str, Any]:
         """Checkers on the bar (short nardy) of the side sitting at ``row``: stacked from the board's edge
         towards the middle, clear of the dice (four of them reach 119 units either side of the middle)."""
         if row == "top":
-            return {"x": self.bar_center, "y": self.top_row_top + self.checker_pitch // 2, "dir": 1, "top": self.top_row_top}
+            return {"x": self.bar_center, "y": self.top_row_top + self.checker_pitch // 2, "dir": 1, "top": self.top_row_top,
+                    "left": self.bar_left, "hit_top": self.top_row_top}
         return {"x": self.bar_center, "y": self.bottom_row_top + self.row_height - self.checker_pitch // 2, "dir": -1,
-                "top": self.band_middle}
+                "top": self.band_middle, "left": self.bar_left, "hit_top": self.band_middle}
 
     def dice_slots(self) -> dict[str, list[list[int]]]:
         """Top-left corners of 1–4 dice stacked on the bar around the middle of the board."""
@@ -187,10 +190,15 @@ def slot_points(game: Game, perspective: Side, flipped: bool) -> list[int]:
 
 
 def geometry_json() -> dict[str, Any]:
-    """Everything the page's board code reads about the layout (rendered once per page, in the sprite)."""
+    """Everything the page's board code reads about the layout (rendered once per page, in the sprite).
+
+    The slots are given as one list per field (``slots.x[i]`` is slot i's centre), which keeps every page
+    small; ``board/geometry.js`` turns them back into one object per slot.
+    """
     g = GEOMETRY
+    slots = [g.slot(i) for i in range(24)]
     return {
-        "slots": [g.slot(i) for i in range(24)],
+        "slots": {key: [slot[key] for slot in slots] for key in slots[0]},
         "labels": {"normal": slot_labels(False), "mirrored": slot_labels(True)},
         "points": {
             game.value: {side.value: {"normal": slot_points(game, side, False), "mirrored": slot_points(game, side, True)}

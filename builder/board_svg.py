@@ -1,12 +1,16 @@
-"""The board as inline SVG, rendered once at build time; the page's board code updates it in place.
+"""The board as inline SVG, drawn at build time: a picture of the position that the page's board code
+turns into a playable board.
 
 Contract with ``site/static/js/board/`` (which holds no geometry, colour, glyph or numbering of its own):
 - a page with boards carries one **sprite** (:func:`sprite`): every shape a board draws, as ``<defs>`` to
-  ``<use>``, and the layout tables (``data-geometry``, :func:`builder.board_geometry.geometry_json`);
-- a board is its frame, 24 point groups in fixed slots (``data-slot``), dice, trays, the bar (short
-  nardy), the cube and the two player bars; colours come from ``board.css`` classes;
-- every text comes from ``board/text.js`` (through :mod:`builder.board_text`), given to
-  :func:`render_board` as ``texts``.
+  ``<use>`` (the field with its 24 triangles, the point numbers in both mirrorings, checkers, dice, marks…),
+  and the layout tables (``data-geometry``: :func:`builder.board_geometry.geometry_json`);
+- a board is a picture (``role="img"``, named by the whole position) of the model in ``data-model``: the
+  field, the numbers, the checkers, dice, trays, bar, cube and the two player bars. Without JavaScript
+  that is what a reader gets. With it, ``board/view.js`` adds the 24 point buttons, the marks and the focus
+  rings over the picture and redraws the checkers into them;
+- every text comes from ``board/text.js`` (through :mod:`builder.board_text`), given as ``texts``;
+  colours come from ``board.css`` classes.
 
 >>> "nb-checker-white" in sprite()
 True
@@ -23,7 +27,7 @@ from markupsafe import Markup, escape
 
 from nardy_core import Game, Side
 
-from .board_geometry import DIE_FACES, GEOMETRY, MAX_DICE, PIP_POSITIONS, ROWS, Row, geometry_json, slot_points
+from .board_geometry import DIE_FACES, GEOMETRY, PIP_POSITIONS, ROWS, Row, geometry_json, slot_labels
 
 ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MARK_KINDS = ("hint", "target", "block", "error")  # drawing order: the most important one ends on top
@@ -55,6 +59,12 @@ def use(ref: str, **attrs: object | None) -> str:
     return el("use", {"class": cls, "href": f"#{ref}", **{k.replace("_", "-"): v for k, v in attrs.items()}})
 
 
+def json_attribute(name: str, value: object) -> str:
+    """``name='{json}'``: JSON in single quotes, so its many double quotes need no escaping."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return f" {name}='" + text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;") + "'"
+
+
 # ---- the sprite: every shape once per page ---------------------------------------------------------------
 
 
@@ -62,6 +72,36 @@ def _focus_ring(ref: str, x: float, y: float, width: float, height: float) -> st
     box = {"x": x, "y": y, "width": width, "height": height, "rx": 8}
     return el("g", {"id": ref, "class": "nb-focus-shape"}, el("rect", {**box, "class": "nb-focus-under"}),
               el("rect", {**box, "class": "nb-focus-over"}))
+
+
+def _field() -> str:
+    """The wood, the field, the bar, the two trays and the 24 triangles: what every board shares."""
+    g = GEOMETRY
+    span = {"y": g.top_row_top, "height": g.bottom_row_top + g.row_height - g.top_row_top}
+    parts = [
+        el("rect", {"class": "nb-frame", "y": g.player_bar, "width": g.width, "rx": 14, "height": g.height - 2 * g.player_bar}),
+        el("rect", {"class": "nb-field", "x": g.frame, "width": g.field_right - g.frame, **span}),
+        el("rect", {"class": "nb-bar", "x": g.bar_left, "width": g.bar_width, **span}),
+    ]
+    parts += [el("rect", {"class": "nb-tray__box", "x": g.tray_left, "y": g.row_top(row), "width": g.tray_width,
+                          "height": g.row_height, "rx": 8}) for row in ROWS]
+    for index in range(24):
+        slot = g.slot(index)
+        left, top, half = slot["left"], slot["top"], g.point_width // 2
+        edge = top if slot["row"] == "top" else top + g.row_height
+        tip = edge + slot["dir"] * g.triangle_height
+        shade = "a" if (slot["col"] + (slot["row"] == "bottom")) % 2 == 0 else "b"
+        parts.append(el("path", {"class": f"nb-triangle nb-col--{shade}",
+                                 "d": f"M{left + 2} {edge} L{left + half} {tip} L{left + g.point_width - 2} {edge} Z"}))
+    return el("g", {"id": "nb-field"}, *parts)
+
+
+def _labels(flipped: bool) -> str:
+    """The 24 point numbers of the side at the bottom (the same for both sides; mirroring moves them)."""
+    g = GEOMETRY
+    texts = [el("text", {"x": g.slot(i)["x"], "y": g.slot(i)["label_y"]}, text=str(label))
+             for i, label in enumerate(slot_labels(flipped))]
+    return el("g", {"id": f"nb-labels-{'mirrored' if flipped else 'normal'}", "class": "nb-labels"}, *texts)
 
 
 def sprite() -> Markup:
@@ -78,34 +118,16 @@ def sprite() -> Markup:
                         el("circle", {"class": "nb-checker__ring", "r": g.checker_ring_radius})))
         parts.append(el("rect", {"id": f"nb-slab-{side}", "class": f"nb-slab nb-slab--{side}", "x": -g.slab_width / 2,
                                  "y": -g.slab_height / 2, "width": g.slab_width, "height": g.slab_height, "rx": 4}))
+    parts += [_field(), _labels(False), _labels(True)]
     band_half = g.band_height // 2
-    # a column: its big forgiving hit area (number strip, row, half of the band) and the triangle
-    parts.append(el("g", {"id": "nb-col-top"},
-                    el("rect", {"class": "nb-hit", "y": -g.label_strip, "width": g.point_width,
-                                "height": g.label_strip + g.row_height + band_half, "fill": "transparent"}),
-                    el("path", {"class": "nb-triangle", "d": f"M2 0 L{g.point_width // 2} {g.triangle_height} L{g.point_width - 2} 0 Z"})))
-    parts.append(el("g", {"id": "nb-col-bottom"},
-                    el("rect", {"class": "nb-hit", "y": -band_half, "width": g.point_width,
-                                "height": band_half + g.row_height + g.label_strip, "fill": "transparent"}),
-                    el("path", {"class": "nb-triangle", "d": f"M2 {g.row_height} L{g.point_width // 2} "
-                                f"{g.row_height - g.triangle_height} L{g.point_width - 2} {g.row_height} Z"})))
-    field = {"y": g.top_row_top, "height": g.bottom_row_top + g.row_height - g.top_row_top}
-    parts.append(el("g", {"id": "nb-frame"},
-                    el("rect", {"class": "nb-frame", "y": g.player_bar, "width": g.width, "rx": 14, "height": g.height - 2 * g.player_bar}),
-                    el("rect", {"class": "nb-field", "x": g.frame, "width": g.field_right - g.frame, **field}),
-                    el("rect", {"class": "nb-bar", "x": g.bar_left, "width": g.bar_width, **field})))
-    for row in ROWS:
-        top = g.row_top(row)
-        hit_y = top if row == "top" else g.band_middle
-        parts.append(el("g", {"id": f"nb-tray-{row}"},
-                        el("rect", {"class": "nb-hit", "x": g.tray_left, "y": hit_y, "width": g.tray_width,
-                                    "height": g.row_height + band_half, "fill": "transparent"}),
-                        el("rect", {"class": "nb-tray__box", "x": g.tray_left, "y": top, "width": g.tray_width,
-                                    "height": g.row_height, "rx": 8})))
-        # the bar's hit area: its half of the bar, from the board's edge to the middle
-        bar_y = g.top_row_top if row == "top" else g.band_middle
-        parts.append(el("rect", {"id": f"nb-bar-hit-{row}", "class": "nb-hit", "x": g.bar_left, "y": bar_y, "width": g.bar_width,
-                                 "height": g.band_middle - g.top_row_top, "fill": "transparent"}))
+    # the big, forgiving hit area of a point: its number strip, its row and the half of the band next to it
+    parts.append(el("rect", {"id": "nb-hit-top", "y": -g.label_strip, "width": g.point_width,
+                             "height": g.label_strip + g.row_height + band_half}))
+    parts.append(el("rect", {"id": "nb-hit-bottom", "y": -band_half, "width": g.point_width,
+                             "height": band_half + g.row_height + g.label_strip}))
+    parts.append(el("rect", {"id": "nb-hit-tray", "width": g.tray_width, "height": g.row_height + band_half}))
+    parts.append(el("rect", {"id": "nb-hit-bar", "width": g.bar_width, "height": g.band_middle - g.top_row_top}))
+    parts.append(el("path", {"id": "nb-selectable", "class": "nb-selectable", "d": "M-14 16 H14"}))
     size = g.die_size
     parts.append(el("rect", {"id": "nb-die-face", "class": "nb-die__face", "width": size, "height": size, "rx": 9}))
     for value, shown in DIE_FACES.items():
@@ -122,8 +144,7 @@ def sprite() -> Markup:
                                  "stroke-dasharray": MARK_DASH[kind]}))
         parts.append(el("g", {"id": f"nb-badge-{kind}", "class": f"nb-badge nb-badge--{kind}"},
                         el("circle", {"r": g.badge_radius}),
-                        el("text", {"class": "nb-badge__glyph", "text-anchor": "middle", "dominant-baseline": "central"},
-                           text=MARK_GLYPH[kind])))
+                        el("text", {"class": "nb-badge__glyph"}, text=MARK_GLYPH[kind])))
     parts.append(el("rect", {"id": "nb-outline-selected", "class": "nb-outline nb-outline--selected", **column}))
     parts.append(el("circle", {"id": "nb-selected-ring", "class": "nb-selected-ring", "r": g.checker_radius + 2}))
     parts.append(el("circle", {"id": "nb-destination", "class": "nb-destination", "r": g.destination_radius}))
@@ -134,94 +155,73 @@ def sprite() -> Markup:
     parts.append(_focus_ring("nb-focus-cube", -6, -6, g.cube_size + 12, g.cube_size + 12))
     parts.append(_focus_ring("nb-focus-tray", 3, 3, g.tray_width - 6, g.row_height - 6))
     parts.append(_focus_ring("nb-focus-bar", 3, 3, g.bar_width - 6, g.band_middle - g.top_row_top - 6))
-    attrs = {"class": "nb-sprite", "aria-hidden": "true", "focusable": "false", "id": "nb-sprite",
-             "data-geometry": json.dumps(geometry_json(), separators=(",", ":"))}
-    return Markup(el("svg", attrs, el("defs", {}, *parts)))
+    attrs = {"class": "nb-sprite", "aria-hidden": "true", "focusable": "false", "id": "nb-sprite"}
+    rendered = "".join(f' {name}="{value}"' for name, value in attrs.items())
+    geometry = json_attribute("data-geometry", geometry_json())
+    return Markup(f"<svg{rendered}{geometry}><defs>{''.join(parts)}</defs></svg>")
 
 
 # ---- one board ---------------------------------------------------------------------------------------
 
 
-def _stack(side: str, count: int, x: int, y: int, direction: int, pitch: int, visible: int) -> str:
-    """At most ``visible`` checkers from (x, y) along ``direction``; a taller stack shows its count on the last."""
+def _stack(side: str, count: int, place: Mapping[str, Any], pitch: int, visible: int) -> list[str]:
+    """At most ``visible`` checkers from ``place`` along its direction; a taller stack shows its count on the last."""
     shown = min(count, visible)
+    x, y, direction = place["x"], place["y"], place["dir"]
     parts = [use(f"nb-checker-{side}", x=x, y=y + direction * i * pitch) for i in range(shown)]
-    if count > visible:  # the point's accessible name already says how many: the number is for the eye
+    if count > visible:  # the board's name already says how many: the number is for the eye
         parts.append(el("text", {"class": f"nb-count nb-count--{side}", "x": x, "y": y + direction * (shown - 1) * pitch},
                         text=str(count)))
-    return el("g", {"class": "nb-stack"}, *parts)
+    return parts
 
 
-def _point(slot_index: int, point: int, label: int, name: str, occupant: Mapping[str, Any] | None, interactive: bool) -> str:
+def _checkers(model: Mapping[str, Any], points: list[int]) -> str:
     g = GEOMETRY
-    slot = g.slot(slot_index)
-    attrs: dict[str, object | None] = {"class": "nb-point", "data-slot": slot_index, "data-point": point, "data-label": label}
-    if interactive:  # roving tabindex: own 24 is where a turn usually starts
-        attrs.update({"role": "button", "tabindex": 0 if label == 24 else -1, "aria-label": name})
-    shade = "a" if (slot["col"] + (slot["row"] == "bottom")) % 2 == 0 else "b"
-    stack = ""
-    if occupant:
-        stack = _stack(occupant["side"], occupant["count"], slot["x"], slot["y"], slot["dir"], g.checker_pitch, g.max_visible)
-    return el("g", attrs,
-              use(f"nb-col-{slot['row']}", cls=f"nb-col nb-col--{shade}", x=slot["left"], y=slot["top"]),
-              el("text", {"class": "nb-label", "x": slot["x"], "y": slot["label_y"]}, text=str(label)),
-              stack)
+    parts = []
+    for index, point in enumerate(points):
+        occupant = model["points"].get(str(point))
+        if occupant:
+            parts += _stack(occupant["side"], occupant["count"], g.slot(index), g.checker_pitch, g.max_visible)
+    return el("g", {"class": "nb-static"}, *parts) if parts else ""
 
 
-def _tray(row: Row, side: str, count: int, name: str, interactive: bool) -> str:
+def _tray(row: Row, side: str, count: int) -> str:
+    place = GEOMETRY.tray(row)
+    slabs = [use(f"nb-slab-{side}", x=place["x"], y=place["y"] + place["dir"] * i * GEOMETRY.slab_pitch) for i in range(count)]
+    counter = el("text", {"class": "nb-tray__count", "x": place["x"], "y": place["count_y"]}, text=str(count)) if count else ""
+    return el("g", {"class": "nb-tray", "data-tray": row, "data-side": side}, *slabs, counter) if count else ""
+
+
+def _bar(row: Row, side: str, count: int) -> str:
     g = GEOMETRY
-    place = g.tray(row)
-    attrs: dict[str, object | None] = {"class": "nb-tray", "data-tray": row, "data-side": side}
-    if interactive:
-        attrs.update({"role": "button", "tabindex": 0, "aria-label": name})
-    slabs = [use(f"nb-slab-{side}", x=place["x"], y=place["y"] + place["dir"] * i * g.slab_pitch) for i in range(count)]
-    return el("g", attrs, use(f"nb-tray-{row}"), el("g", {"class": "nb-stack"}, *slabs),
-              el("text", {"class": "nb-tray__count", "x": place["x"], "y": place["count_y"]}, text=str(count or "")))
+    if not count:
+        return ""
+    return el("g", {"class": "nb-bar-slot", "data-bar": row, "data-side": side},
+              *_stack(side, count, g.bar(row), g.bar_pitch, g.bar_visible))
 
 
-def _bar(row: Row, side: str, count: int, name: str, interactive: bool) -> str:
-    g = GEOMETRY
-    place = g.bar(row)
-    attrs: dict[str, object | None] = {"class": "nb-bar-slot", "data-bar": row, "data-side": side}
-    if interactive:
-        attrs.update({"role": "button", "tabindex": 0, "aria-label": name})
-    stack = _stack(side, count, place["x"], place["y"], place["dir"], g.bar_pitch, g.bar_visible) if count else ""
-    return el("g", attrs, use(f"nb-bar-hit-{row}"), stack)
-
-
-def _dice(model: Mapping[str, Any], texts: Mapping[str, Any], interactive: bool) -> str:
-    """Four die slots on the bar (unused ones hidden); a used die is struck through and aria-pressed."""
-    slots = GEOMETRY.dice_slots()
+def _dice(model: Mapping[str, Any]) -> str:
+    """The dice on the bar (a used one struck through)."""
     uses = model["dice"]
-    dice = []
-    for index in range(MAX_DICE):
-        shown = index < len(uses)
-        die = uses[index] if shown else {"value": 1, "used": False}
-        x, y = slots[str(len(uses) if shown else MAX_DICE)][index]
-        attrs: dict[str, object | None] = {
-            "class": "nb-die", "data-index": index, "data-value": die["value"], "data-used": str(die["used"]).lower(),
-            "transform": f"translate({x} {y})", "display": None if shown else "none",
-        }
-        if interactive and shown:
-            attrs.update({"role": "button", "tabindex": 0, "aria-pressed": str(die["used"]).lower(), "aria-label": texts["dice"][index]})
-        dice.append(el("g", attrs, use(f"nb-die-{die['value']}"), use("nb-strike", display=None if die["used"] else "none")))
-    group: dict[str, object | None] = {"class": "nb-dice"}
-    if interactive:
-        group.update({"role": "group", "aria-label": texts["dice_label"]})
-    return el("g", group, *dice)
+    if not uses:
+        return ""
+    slots = GEOMETRY.dice_slots()[str(len(uses))]
+    dice = [el("g", {"class": "nb-die", "data-index": i, "data-value": die["value"], "data-used": str(die["used"]).lower(),
+                     "transform": f"translate({x} {y})"},
+               use(f"nb-die-{die['value']}"), use("nb-strike") if die["used"] else "")
+            for i, (die, (x, y)) in enumerate(zip(uses, slots, strict=True))]
+    return el("g", {"class": "nb-dice"}, *dice)
 
 
-def _cube(model: Mapping[str, Any], perspective: str, name: str, interactive: bool) -> str:
-    cube = model.get("cube") or {"value": 1, "owner": None}
+def _cube(model: Mapping[str, Any], perspective: str) -> str:
+    cube = model.get("cube")
+    if not cube:
+        return ""
     g = GEOMETRY
     where = "middle" if cube["owner"] is None else ("bottom" if cube["owner"] == perspective else "top")
     x, y = g.cube_slots()[where]
-    attrs: dict[str, object | None] = {"class": "nb-cube", "data-place": where, "transform": f"translate({x} {y})",
-                                       "display": None if model.get("cube") else "none"}
-    if interactive and model.get("cube"):
-        attrs.update({"role": "button", "tabindex": 0, "aria-label": name})
     value = cube["value"] if cube["value"] > 1 else 64  # a cube in the middle shows 64
-    return el("g", attrs, use("nb-cube-face"),
+    return el("g", {"class": "nb-cube", "data-place": where, "transform": f"translate({x} {y})"}, use("nb-cube-face"),
               el("text", {"class": "nb-cube__value", "x": g.cube_size / 2, "y": g.cube_size / 2}, text=str(value)))
 
 
@@ -243,8 +243,7 @@ def _captions(game: Game, texts: Mapping[str, Any], flipped: bool) -> str:
     out = []
     for place, text in zip(places, texts["captions"], strict=True):
         x, anchor = place["mirrored" if flipped else "normal"]
-        out.append(el("text", {"class": "nb-caption", "x": x, "y": place["y"], "text-anchor": anchor,
-                               "data-caption": place["what"], "data-owner": place["owner"]}, text=text))
+        out.append(el("text", {"class": "nb-caption", "x": x, "y": place["y"], "text-anchor": anchor}, text=text))
     return "".join(out)
 
 
@@ -259,8 +258,8 @@ def render_board(
 ) -> Markup:
     """The board for ``model`` (nardy_core.board.board_model) with ``texts`` (board/text.js describeBoard).
 
-    An interactive board is a group of 24 point buttons (roving tabindex: only own point 24 starts at 0),
-    dice, trays, the bar and the cube; a non-interactive one is a single image named by the whole position.
+    It is a picture named by the whole position; ``interactive`` marks it for the page's board code to make
+    playable (the 24 point buttons, dice, trays, bar and cube).
     """
     if not ID_PATTERN.match(board_id):
         raise ValueError(f"board_id {board_id!r} must be a valid id (letter, then letters, digits, - or _)")
@@ -270,22 +269,15 @@ def render_board(
     root: dict[str, object | None] = {
         "xmlns": "http://www.w3.org/2000/svg", "id": board_id, "class": "nb-board", "viewBox": f"0 0 {g.width} {g.height}",
         "data-game": game.value, "data-perspective": perspective, "data-flipped": str(flipped).lower(),
-        "data-interactive": str(interactive).lower(), "data-model": json.dumps(model, separators=(",", ":")),
+        "data-interactive": str(interactive).lower(), "role": "img", "aria-label": texts["summary"],
     }
-    if interactive:
-        root.update({"role": "group", "aria-label": texts["label"]})
-    else:
-        root.update({"role": "img", "aria-label": texts["summary"]})
-    points_of_slots = slot_points(game, Side.parse(perspective), flipped)
-    points = [_point(i, p, texts["labels"][i], texts["points"][i], model["points"].get(str(p)), interactive)
-              for i, p in enumerate(points_of_slots)]
-    parts = [use("nb-frame"), _captions(game, texts, flipped), el("g", {"class": "nb-points"}, *points),
-             _dice(model, texts, interactive)]  # Tab order: the roving point, the dice, then trays, bar, cube
-    parts += [_tray(row, side_at[row], model["off"][side_at[row]], texts["trays"][row], interactive) for row in ROWS]
+    points = [game.absolute(Side.parse(perspective), label) for label in slot_labels(flipped)]
+    parts = [use("nb-field"), use(f"nb-labels-{'mirrored' if flipped else 'normal'}", cls="nb-numbers"),
+             _captions(game, texts, flipped), _checkers(model, points), _dice(model)]
+    parts += [_tray(row, side_at[row], model["off"][side_at[row]]) for row in ROWS]
     if game.has_bar:
-        parts += [_bar(row, side_at[row], model["bar"][side_at[row]], texts["bar"][row], interactive) for row in ROWS]
-    if model.get("cube") or interactive:  # an interactive board may get a cube later (a game with the cube)
-        parts.append(_cube(model, perspective, texts["cube"] or "", interactive))
+        parts += [_bar(row, side_at[row], model["bar"][side_at[row]]) for row in ROWS]
+    parts.append(_cube(model, perspective))
     parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]
-    parts.append(el("g", {"class": "nb-fly", "aria-hidden": "true"}))
-    return Markup(el("svg", root, *parts))
+    attributes = "".join(f' {name}="{escape(_fmt(value))}"' for name, value in root.items() if value is not None)
+    return Markup(f"<svg{attributes}{json_attribute('data-model', model)}>{''.join(parts)}</svg>")

@@ -35,85 +35,96 @@ def board(catalogs: dict[str, Catalog], model: dict[str, Any], lang: str = "en",
     return ET.fromstring(str(markup))
 
 
-def points(svg: ET.Element) -> list[ET.Element]:
-    return [g for g in svg.iter(f"{NS}g") if "nb-point" in g.get("class", "").split()]
-
-
-def point_by_abs(svg: ET.Element, point: int) -> ET.Element:
-    return next(g for g in points(svg) if g.get("data-point") == str(point))
-
-
-def checkers(g: ET.Element) -> list[ET.Element]:
-    stacks = [e for e in g.iter(f"{NS}g") if e.get("class") == "nb-stack"]
-    return [e for e in stacks[0] if e.tag == f"{NS}use"] if stacks else []
-
-
 def by_class(svg: ET.Element, cls: str) -> list[ET.Element]:
     return [e for e in svg.iter() if cls in e.get("class", "").split()]
+
+
+def drawn_points(svg: ET.Element, game: Game = Game.LONG, perspective: Side = Side.WHITE, flipped: bool = False) -> dict[int, tuple[str, int]]:
+    """What the picture shows on each absolute point: (side, discs drawn), read back from the discs' places."""
+    slots = [GEOMETRY.slot(i) for i in range(24)]
+    names = slot_points(game, perspective, flipped)
+    found: dict[int, tuple[str, int]] = {}
+    for static in by_class(svg, "nb-static"):
+        for disc in static.iter(f"{NS}use"):
+            x, y = float(disc.get("x") or 0), float(disc.get("y") or 0)
+            index = next(i for i, slot in enumerate(slots)
+                         if slot["x"] == x and slot["top"] <= y <= slot["top"] + GEOMETRY.row_height)
+            side = (disc.get("href") or "").removeprefix("#nb-checker-")
+            seen = found.get(names[index], (side, 0))
+            assert seen[0] == side, f"two colours on point {names[index]}"
+            found[names[index]] = (side, seen[1] + 1)
+    return found
 
 
 START = board_model(Position.start(), Roll(6, 5))
 
 
-def test_start_position_names_in_russian_and_english(catalogs: dict[str, Catalog]) -> None:
+def test_the_picture_is_named_by_the_whole_position(catalogs: dict[str, Catalog]) -> None:
     ru = board(catalogs, START, "ru")
-    assert point_by_abs(ru, 24).get("aria-label") == "Пункт 24, 15 белых шашек"
-    assert point_by_abs(ru, 12).get("aria-label") == "Пункт 12, 15 чёрных шашек"
-    assert point_by_abs(ru, 1).get("aria-label") == "Пункт 1, пусто"
+    assert ru.get("role") == "img"
+    label = ru.get("aria-label") or ""
+    assert label.startswith("Доска для длинных нард. Пункт 24, 15 белых шашек. Пункт 12, 15 чёрных шашек")
     en = board(catalogs, START, "en")
-    assert point_by_abs(en, 24).get("aria-label") == "Point 24, 15 white checkers"
-    assert en.get("aria-label") == "Long nardy board"
+    assert (en.get("aria-label") or "").startswith("Long nardy board. Point 24, 15 white checkers.")
+
+
+def test_the_picture_has_no_controls_and_no_inner_names(catalogs: dict[str, Catalog]) -> None:
+    """The page's board code adds the buttons; a picture with buttons inside would confuse a screen reader."""
+    svg = board(catalogs, START, "ru")
+    inner = [e for e in svg.iter() if e is not svg]
+    assert not [e for e in inner if e.get("role") or e.get("tabindex") or e.get("aria-label")]
 
 
 @pytest.mark.parametrize("count,words", [(1, "1 белая шашка"), (2, "2 белые шашки"), (5, "5 белых шашек"), (11, "11 белых шашек"), (14, "14 белых шашек")])
-def test_russian_plurals_in_point_names(catalogs: dict[str, Catalog], count: int, words: str) -> None:
+def test_russian_plurals_in_the_picture_name(catalogs: dict[str, Catalog], count: int, words: str) -> None:
     position = Position.from_points({24: count, 1: 15 - count}, {24: 15}) if count < 15 else Position.start()
     svg = board(catalogs, board_model(position), "ru")
-    assert point_by_abs(svg, 24).get("aria-label") == f"Пункт 24, {words}"
+    assert f"Пункт 24, {words}" in (svg.get("aria-label") or "")
 
 
-def test_layout_follows_r2_5_for_white(catalogs: dict[str, Catalog]) -> None:
+def test_the_start_position_is_drawn_on_the_heads_per_r2_5(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, START)
-    top_right = next(g for g in points(svg) if g.get("data-slot") == "11")
-    bottom_right = next(g for g in points(svg) if g.get("data-slot") == "23")
-    assert (top_right.get("data-point"), top_right.get("data-label")) == ("24", "24")  # White's head, far right
-    assert (bottom_right.get("data-point"), bottom_right.get("data-label")) == ("1", "1")
+    assert drawn_points(svg) == {24: ("white", GEOMETRY.max_visible), 12: ("black", GEOMETRY.max_visible)}
+    assert [t.text for t in by_class(svg, "nb-count")] == ["15", "15"]  # five discs and the count
+    head = GEOMETRY.slot(11)  # White's head, far top right
+    assert any(u.get("x") == str(head["x"]) for u in by_class(svg, "nb-static")[0])
 
 
-@pytest.mark.parametrize("game,expected", [(Game.LONG, "12"), (Game.SHORT, "1")])
-def test_black_at_the_bottom_shows_blacks_own_numbers_from_nardy_core(catalogs: dict[str, Catalog], game: Game, expected: str) -> None:
-    svg = board(catalogs, board_model(Position.start(game, Side.BLACK)), perspective="black")
-    top_right = next(g for g in points(svg) if g.get("data-slot") == "11")
-    assert top_right.get("data-label") == "24" and top_right.get("data-point") == expected
-    assert slot_points(game, Side.BLACK, False)[11] == game.absolute(Side.BLACK, 24)
+@pytest.mark.parametrize("game", list(Game))
+def test_black_at_the_bottom_sees_its_own_numbers_and_its_position(catalogs: dict[str, Catalog], game: Game) -> None:
+    position = Position.start(game, Side.BLACK)
+    svg = board(catalogs, board_model(position), perspective="black")
+    assert next(u for u in svg if u.get("class") == "nb-numbers").get("href") == "#nb-labels-normal"
+    expected = {game.absolute(side, own): (side.value, min(count, GEOMETRY.max_visible))
+                for side in Side for own, count in enumerate(position.counts(side)) if 1 <= own <= 24 and count}
+    assert drawn_points(svg, game, Side.BLACK) == expected
 
 
-def test_tall_stacks_show_five_discs_and_a_count(catalogs: dict[str, Catalog]) -> None:
-    head = point_by_abs(board(catalogs, START), 24)
-    assert len(checkers(head)) == GEOMETRY.max_visible
-    assert [t.text for t in by_class(head, "nb-count")] == ["15"]
-
-
-def test_exactly_one_point_is_in_the_tab_order(catalogs: dict[str, Catalog]) -> None:
-    svg = board(catalogs, START)
-    assert [g.get("data-label") for g in points(svg) if g.get("tabindex") == "0"] == ["24"]
-    assert all(g.get("role") == "button" for g in points(svg))
+def test_flipped_board_draws_the_mirrored_numbers_and_places(catalogs: dict[str, Catalog]) -> None:
+    svg = board(catalogs, START, flipped=True)
+    assert next(u for u in svg if u.get("class") == "nb-numbers").get("href") == "#nb-labels-mirrored"
+    assert drawn_points(svg, flipped=True) == {24: ("white", GEOMETRY.max_visible), 12: ("black", GEOMETRY.max_visible)}
 
 
 def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, board_model(Position.start(), Roll(6, 5), dice_left=[5]), "ru")
-    dice = [d for d in by_class(svg, "nb-die") if d.get("display") != "none"]
-    assert [d.get("aria-label") for d in dice] == ["Кубик 6, использован", "Кубик 5"]
-    assert [d.get("aria-pressed") for d in dice] == ["true", "false"]
-    strikes = [u for d in dice for u in d if u.get("href") == "#nb-strike"]
-    assert [s.get("display") for s in strikes] == [None, "none"]
+    dice = by_class(svg, "nb-die")
+    assert [d.get("data-used") for d in dice] == ["true", "false"]
+    assert [[u.get("href") for u in d] for d in dice] == [["#nb-die-6", "#nb-strike"], ["#nb-die-5"]]
+    assert (svg.get("aria-label") or "").endswith("Кубики: 5")  # the dice still to play
 
 
 def test_doubles_show_four_uses_and_what_is_left(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, board_model(Position.start(), Roll(4, 4), dice_left=[4, 4, 4]), "en")
-    assert len([d for d in by_class(svg, "nb-die") if d.get("display") != "none"]) == 4
+    assert len(by_class(svg, "nb-die")) == 4
     status = by_class(svg, "nb-player__status")
     assert "White to move · 4 ×3 left" in [s.text for s in status]
+
+
+def test_no_dice_no_cube_no_borne_off_checkers_means_no_markup_for_them(catalogs: dict[str, Catalog]) -> None:
+    svg = board(catalogs, board_model(Position.start()))
+    for cls in ("nb-dice", "nb-die", "nb-tray", "nb-cube", "nb-bar-slot"):
+        assert not by_class(svg, cls), cls
 
 
 def test_side_to_move_pips_and_captions_are_text(catalogs: dict[str, Catalog]) -> None:
@@ -124,29 +135,25 @@ def test_side_to_move_pips_and_captions_are_text(catalogs: dict[str, Catalog]) -
     assert sorted(t.text or "" for t in by_class(svg, "nb-caption")) == ["Голова белых", "Голова чёрных", "Дом белых", "Дом чёрных"]
 
 
-def test_short_nardy_board_has_the_bar_and_no_head_captions(catalogs: dict[str, Catalog]) -> None:
+def test_short_nardy_board_has_the_bar_the_cube_and_no_head_captions(catalogs: dict[str, Catalog]) -> None:
     position = Position.from_notation("short:w/24:2,13:5,8:3,6:5/bar,24,13:5,8:3,6:5")
     svg = board(catalogs, board_model(position, cube=Cube()), "ru")
     bars = by_class(svg, "nb-bar-slot")
-    assert sorted(b.get("aria-label") or "" for b in bars) == ["Бар белых: пусто", "Бар: 1 чёрная шашка"]
+    assert [(b.get("data-side"), len(list(b))) for b in bars] == [("black", 1)]
     assert sorted(t.text or "" for t in by_class(svg, "nb-caption")) == ["Дом белых", "Дом чёрных"]
-    assert svg.get("aria-label") == "Доска для коротких нард"
-    assert by_class(svg, "nb-cube")[0].get("aria-label") == "Куб удвоения: 1, в центре"
-    assert point_by_abs(svg, 12).get("aria-label") == "Пункт 12, 5 чёрных шашек"  # Black's 13 is White's 12
-
-
-def test_non_interactive_board_is_one_image_with_the_whole_position(catalogs: dict[str, Catalog]) -> None:
-    svg = board(catalogs, START, "ru", interactive=False)
-    assert svg.get("role") == "img"
     label = svg.get("aria-label") or ""
-    assert label.startswith("Доска для длинных нард. Пункт 24, 15 белых шашек. Пункт 12, 15 чёрных шашек")
-    assert not [g for g in points(svg) if g.get("tabindex") is not None]
+    assert label.startswith("Доска для коротких нард") and "Бар: 1 чёрная шашка" in label
+    assert "Куб удвоения: 1, в центре" in label
+    assert [t.text for t in by_class(svg, "nb-cube__value")] == ["64"]
+    assert drawn_points(svg, Game.SHORT)[12] == ("black", 5)  # Black's 13 is White's 12
 
 
-def test_flipped_mirrors_left_and_right(catalogs: dict[str, Catalog]) -> None:
-    svg = board(catalogs, START, flipped=True)
-    top_left = next(g for g in points(svg) if g.get("data-slot") == "0")
-    assert top_left.get("data-label") == "24"
+def test_borne_off_checkers_are_drawn_and_counted_in_the_tray(catalogs: dict[str, Catalog]) -> None:
+    position = Position.from_points({1: 4}, {12: 15})
+    svg = board(catalogs, board_model(position))
+    trays = by_class(svg, "nb-tray")
+    assert [(t.get("data-side"), len([u for u in t if u.tag == f"{NS}use"])) for t in trays] == [("white", 11)]
+    assert [t.text for t in by_class(svg, "nb-tray__count")] == ["11"]
 
 
 def test_markup_is_csp_safe_and_carries_its_model(catalogs: dict[str, Catalog]) -> None:
@@ -159,8 +166,9 @@ def test_markup_is_csp_safe_and_carries_its_model(catalogs: dict[str, Catalog]) 
 
 def test_the_sprite_holds_every_shape_and_the_layout_tables() -> None:
     markup = str(sprite())
-    for ref in ("nb-checker-white", "nb-checker-black", "nb-col-top", "nb-col-bottom", "nb-die-6", "nb-strike", "nb-cube-face",
-                "nb-outline-error", "nb-badge-hint", "nb-destination", "nb-focus-point"):
+    for ref in ("nb-checker-white", "nb-checker-black", "nb-field", "nb-labels-normal", "nb-labels-mirrored", "nb-hit-top",
+                "nb-hit-bottom", "nb-hit-tray", "nb-hit-bar", "nb-die-6", "nb-strike", "nb-cube-face",
+                "nb-outline-error", "nb-badge-hint", "nb-destination", "nb-focus-point", "nb-selectable"):
         assert f'id="{ref}"' in markup, ref
     tables = json.loads(ET.fromstring(markup).get("data-geometry") or "{}")
     assert tables == json.loads(json.dumps(geometry_json()))

@@ -74,7 +74,7 @@ def _reasons_from_self_play(game: Game, seed: int, turns: int) -> list[tuple[obj
         roll = Roll.random(rng)
         walk = TurnInProgress(position, roll, turn < 2)
         for src in range(1, 26):
-            for dst in range(0, 25):
+            for dst in range(25):
                 verdict = walk.check(src, dst)
                 if verdict.reason is not None:
                     found.append((verdict.reason, roll.is_double))

@@ -56,8 +56,9 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
     expect(page.locator(".lesson-body p").first).to_be_visible()
     boards = page.locator(".lesson-body svg.nb-board")
     assert boards.count() >= 1
-    expect(boards.first.locator(".nb-point")).to_have_count(24)
-    expect(boards.first.locator(".nb-point[data-point='24'] .nb-stack > use")).to_have_count(5)  # drawn, not just named
+    expect(boards.first).to_have_attribute("role", "img")
+    expect(boards.first).to_have_attribute("aria-label", re.compile(r"^Доска для длинных нард\. Пункт 24, 15 белых шашек"))
+    expect(boards.first.locator(".nb-static > use")).to_have_count(10)  # drawn, not just named: two heads of five
     expect(page.locator("[data-answer-box]").first).to_be_attached()
     context.close()
 

@@ -27,9 +27,11 @@ import { barName, cubeName, describeBoard, dieName, OTHER, pointName, sideAt, sl
  * @property {Record<Row, SVGGElement>} trays
  * @property {Record<Row, SVGGElement> | null} bars
  * @property {SVGGElement[]} dice
+ * @property {SVGGElement} diceGroup
  * @property {SVGGElement | null} cube
  * @property {Record<Row, SVGGElement>} players
  * @property {SVGTextElement[]} captions
+ * @property {SVGUseElement} numbers
  * @property {SVGGElement} fly
  */
 
@@ -60,20 +62,74 @@ function svgEl(tag, attrs, text) {
   return el;
 }
 
-/** @param {SVGSVGElement} svg @returns {Elements} */
-export function collectElements(svg) {
+/**
+ * Turn the build's picture into a board the code can draw on: the static checkers, dice, trays, bar and cube
+ * give way to one group per point (in slot order), four die slots, both trays, the bar (short nardy) and the
+ * cube, each in its fixed place from the geometry. An interactive board's groups are buttons.
+ * @param {SVGSVGElement} svg @param {Geometry} geometry @param {boolean} interactive @returns {Elements}
+ */
+export function buildElements(svg, geometry, interactive) {
+  for (const old of svg.querySelectorAll(':scope > .nb-static, :scope > .nb-dice, :scope > .nb-tray, :scope > .nb-bar-slot, :scope > .nb-cube')) old.remove();
+  const before = svg.querySelector(':scope > .nb-player');
+  /** @param {string} tag @param {Record<string, string | number | boolean | null>} attrs @param {Element} [parent] */
+  const add = (tag, attrs, parent) => {
+    const el = svgEl(tag, attrs);
+    if (parent) parent.append(el);
+    else svg.insertBefore(el, before);
+    return /** @type {SVGGElement} */ (el);
+  };
+  /** @type {Record<string, string | number>} */
+  const button = interactive ? { role: 'button', tabindex: -1 } : {};
+  const layer = add('g', { class: 'nb-points' });
+  const points = geometry.slots.map((slot, index) => {
+    const g = add('g', { class: 'nb-point', 'data-slot': index, ...button }, layer);
+    g.append(useShape(`nb-hit-${slot.row}`, { class: 'nb-hit', x: slot.left, y: slot.top }));
+    return g;
+  });
+  const diceGroup = add('g', { class: 'nb-dice', ...(interactive ? { role: 'group' } : {}) });
+  const dice = [0, 1, 2, 3].map((index) => {
+    const die = add('g', { class: 'nb-die', 'data-index': index, display: 'none' }, diceGroup);
+    die.append(useShape('nb-die-1'), useShape('nb-strike', { display: 'none' }));
+    return die;
+  });
+  /** @param {Row} row @param {'nb-tray' | 'nb-bar-slot'} cls @param {string} attr @param {string} hit @param {{x: number, y: number}} at */
+  const holder = (row, cls, attr, hit, at) => {
+    const g = add('g', { class: cls, [attr]: row, ...(interactive ? { role: 'button', tabindex: 0 } : {}) });
+    g.append(useShape(hit, { class: 'nb-hit', x: at.x, y: at.y }));
+    return g;
+  };
+  const hitAt = (/** @type {import('./types.js').StackPlace} */ place) => ({ x: place.left, y: place.hit_top });
+  /** @param {Row} row */
+  const tray = (row) => {
+    const g = holder(row, 'nb-tray', 'data-tray', 'nb-hit-tray', hitAt(geometry.trays[row]));
+    g.append(svgEl('text', { class: 'nb-tray__count', x: geometry.trays[row].x, y: geometry.trays[row].count_y ?? 0 }));
+    return g;
+  };
+  const trays = { top: tray('top'), bottom: tray('bottom') };
+  const bars = svg.dataset.game === 'short'
+    ? { top: holder('top', 'nb-bar-slot', 'data-bar', 'nb-hit-bar', hitAt(geometry.bar.top)), bottom: holder('bottom', 'nb-bar-slot', 'data-bar', 'nb-hit-bar', hitAt(geometry.bar.bottom)) }
+    : null;
+  const cube = add('g', { class: 'nb-cube', display: 'none' });
+  cube.append(useShape('nb-cube-face'), svgEl('text', { class: 'nb-cube__value', x: geometry.cube_size / 2, y: geometry.cube_size / 2 }));
+  if (interactive) {
+    svg.setAttribute('role', 'group');
+    points.forEach((g, index) => g.setAttribute('tabindex', geometry.labels.normal[index] === 24 ? '0' : '-1'));
+  }
+  const fly = add('g', { class: 'nb-fly', 'aria-hidden': 'true' });
+  svg.append(fly); // the flying checker is drawn over everything
   /** @param {string} selector */
   const one = (selector) => /** @type {SVGGElement} */ (svg.querySelector(selector));
-  const bars = svg.querySelector('.nb-bar-slot') ? { top: one('[data-bar=top]'), bottom: one('[data-bar=bottom]') } : null;
   return {
-    points: /** @type {SVGGElement[]} */ ([...svg.querySelectorAll('.nb-point')]),
-    trays: { top: one('[data-tray=top]'), bottom: one('[data-tray=bottom]') },
+    points,
+    trays,
     bars,
-    dice: /** @type {SVGGElement[]} */ ([...svg.querySelectorAll('.nb-die')]),
-    cube: svg.querySelector('.nb-cube'),
+    dice,
+    diceGroup,
+    cube,
     players: { top: one('[data-player=top]'), bottom: one('[data-player=bottom]') },
-    captions: /** @type {SVGTextElement[]} */ ([...svg.querySelectorAll('.nb-caption')]),
-    fly: one('.nb-fly'),
+    captions: /** @type {SVGTextElement[]} */ ([...svg.querySelectorAll(':scope > .nb-caption')]),
+    numbers: /** @type {SVGUseElement} */ (svg.querySelector(':scope > .nb-numbers')),
+    fly,
   };
 }
 
@@ -83,7 +139,8 @@ export function layer(group, name) {
   let el = group.querySelector(`:scope > .${name}`);
   if (!el) {
     el = svgEl('g', { class: name });
-    if (name === 'nb-under') group.insertBefore(el, group.querySelector(':scope > .nb-label')?.nextSibling || null);
+    // marks under the checkers go right above the hit area, which is each group's first child
+    if (name === 'nb-under') group.insertBefore(el, group.querySelector(':scope > .nb-hit')?.nextSibling || null);
     else group.append(el);
   }
   return el;
@@ -98,13 +155,10 @@ export function addFocusRings(els, geometry) {
     g.append(useShape('nb-focus-point', { class: 'nb-focus', x: slot.left, y }));
   }
   for (const die of els.dice) die.append(useShape('nb-focus-die', { class: 'nb-focus' }));
-  for (const row of /** @type {Row[]} */ (['top', 'bottom'])) {
-    const tray = geometry.trays[row];
-    els.trays[row].append(useShape('nb-focus-tray', { class: 'nb-focus', x: tray.x - geometry.point_width / 2 - 2, y: tray.top ?? 0 }));
-    if (els.bars) {
-      const bar = geometry.bar[row];
-      els.bars[row].append(useShape('nb-focus-bar', { class: 'nb-focus', x: bar.x - geometry.point_width / 2, y: bar.top ?? 0 }));
-    }
+  for (const holder of [...Object.values(els.trays), ...(els.bars ? Object.values(els.bars) : [])]) {
+    const hit = /** @type {SVGUseElement} */ (holder.querySelector(':scope > .nb-hit'));
+    const shape = holder.classList.contains('nb-tray') ? 'nb-focus-tray' : 'nb-focus-bar';
+    holder.append(useShape(shape, { class: 'nb-focus', x: hit.getAttribute('x'), y: hit.getAttribute('y') }));
   }
   if (els.cube) els.cube.append(useShape('nb-focus-cube', { class: 'nb-focus' }));
 }
@@ -118,9 +172,8 @@ export function relabel(els, model, view, geometry) {
   els.points.forEach((g, slot) => {
     g.dataset.point = String(points[slot]);
     g.dataset.label = String(labels[slot]);
-    const label = g.querySelector('.nb-label');
-    if (label) label.textContent = String(labels[slot]);
   });
+  if (els.numbers) els.numbers.setAttribute('href', `#nb-labels-${view.flipped ? 'mirrored' : 'normal'}`);
   for (const row of /** @type {Row[]} */ (['top', 'bottom'])) {
     els.trays[row].dataset.side = sideAt(row, view.perspective);
     if (els.bars) els.bars[row].dataset.side = sideAt(row, view.perspective);
@@ -183,12 +236,13 @@ export function drawPosition(els, model, view, geometry, t) {
     if (status) status.textContent = texts.status[row];
   }
   drawDice(els, model, geometry, view.interactive, t);
+  if (view.interactive) els.diceGroup.setAttribute('aria-label', texts.dice_label);
   drawCube(els, model, view, geometry, t);
   els.captions.forEach((caption, i) => {
     caption.textContent = texts.captions[i];
   });
   const svg = els.fly.ownerSVGElement;
-  if (svg && !view.interactive) svg.setAttribute('aria-label', texts.summary);
+  if (svg) svg.setAttribute('aria-label', view.interactive ? texts.label : texts.summary);
 }
 
 /** @param {Elements} els @param {BoardModel} model @param {Geometry} geometry @param {boolean} interactive @param {Translate} t */
@@ -254,6 +308,7 @@ export function drawMarks(els, marks, model, view, geometry, t) {
       over.push(useShape(`nb-badge-${kinds[kinds.length - 1]}`, { x: place.x, y: place.badge_y }));
       badges.push({ x: place.x, y: place.badge_y, r: geometry.badge_radius });
     }
+    if (marks.selectable.has(key)) over.push(useShape('nb-selectable', { x: place.x, y: place.label_y }));
     if (under.length || g.querySelector(':scope > .nb-under')) layer(g, 'nb-under').replaceChildren(...under);
     if (over.length || g.querySelector(':scope > .nb-marks')) layer(g, 'nb-marks').replaceChildren(...over);
     g.classList.toggle('is-selectable', marks.selectable.has(key));

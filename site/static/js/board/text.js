@@ -138,12 +138,6 @@ export function describeBoard(t, model, view, geometry) {
   return {
     label: t(`board.label.${model.game}`),
     dice_label: t('board.dice'),
-    points: points.map((point, slot) => pointName(t, labels[slot], model.points[String(point)])),
-    labels,
-    dice: model.dice.map((die) => dieName(t, die)),
-    trays: { top: trayName(t, sides.top, model.off[sides.top]), bottom: trayName(t, sides.bottom, model.off[sides.bottom]) },
-    bar: { top: barName(t, sides.top, model.bar[sides.top]), bottom: barName(t, sides.bottom, model.bar[sides.bottom]) },
-    cube: model.cube ? cubeName(t, model.cube) : null,
     sides: { top: t(`board.side.${sides.top}`), bottom: t(`board.side.${sides.bottom}`) },
     pips: { top: t('board.pips', { n: model.pips[sides.top] }), bottom: t('board.pips', { n: model.pips[sides.bottom] }) },
     status: { top: shows('top') ? status : '', bottom: shows('bottom') ? status : '' },

@@ -32,7 +32,7 @@
  * @property {number} label_y
  * @property {number} badge_y
  */
-/** @typedef {{x: number, y: number, dir: number, top?: number, count_y?: number}} StackPlace */
+/** @typedef {{x: number, y: number, dir: number, top: number, left: number, hit_top: number, count_y?: number}} StackPlace */
 /** @typedef {{what: 'home' | 'head', owner: Row, y: number, normal: [number, string], mirrored: [number, string]}} CaptionPlace */
 /**
  * @typedef {object} Geometry

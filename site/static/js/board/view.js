@@ -17,7 +17,7 @@ import { animateStep, stopAnimations } from './animation.js';
 import { MARK_KINDS } from './constants.js';
 import { readGeometry } from './geometry.js';
 import { BoardInput } from './input.js';
-import { addFocusRings, collectElements, drawMarks, drawPosition, relabel } from './render.js';
+import { addFocusRings, buildElements, drawMarks, drawPosition, relabel } from './render.js';
 import { t } from '../i18n.js';
 
 /** @typedef {import('./types.js').BoardModel} BoardModel */
@@ -32,7 +32,6 @@ export class BoardView {
   constructor(svg) {
     this.svg = svg;
     this.geometry = readGeometry(svg.ownerDocument);
-    this.els = collectElements(svg);
     /** @type {BoardModel} */
     this.model = JSON.parse(svg.dataset.model || '{}');
     /** @type {ViewState} */
@@ -41,6 +40,7 @@ export class BoardView {
       flipped: svg.dataset.flipped === 'true',
       interactive: svg.dataset.interactive === 'true',
     };
+    this.els = buildElements(svg, this.geometry, this.view.interactive);
     /** @type {Marks} */
     this.marks = { selectable: new Set(), selected: null, destinations: new Map(), highlights: new Map() };
     this.input = this.view.interactive ? new BoardInput(svg, this.els, () => this.model) : null;
