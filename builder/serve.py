@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .headers import headers_for
+
 LIVERELOAD_PATH = "/__livereload"
 LIVERELOAD_SCRIPT_PATH = "/__livereload.js"
 LIVERELOAD_TAG = b'<script src="/__livereload.js"></script>'
@@ -110,9 +112,20 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         if self.reload_hub is not None:
             super().log_message(format, *args)
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def response_headers(self) -> list[tuple[str, str]]:
+        """The recommended headers for this answer (builder/headers.py; the same rules as dist/_headers)."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        return headers_for(path, getattr(self, "_status", 200))
+
     def end_headers(self) -> None:
-        # Every build changes files under the same URLs; revalidation (304) keeps reloads cheap.
-        self.send_header("Cache-Control", "no-cache")
+        # Every build changes files under the same URLs: all but the versioned runtime is revalidated
+        # (a 304 keeps reloads cheap); see builder/headers.py.
+        for name, value in self.response_headers():
+            self.send_header(name, value)
         super().end_headers()
 
     def do_GET(self) -> None:

@@ -64,7 +64,9 @@ async function go(url, push, onSwap) {
   }
   const next = new DOMParser().parseFromString(html, 'text/html');
   const nextMain = next.querySelector('main');
-  if (!nextMain || next.documentElement.dataset.pyodide !== document.documentElement.dataset.pyodide) {
+  // another build (a redeploy since this page loaded): a full load, so its HTML never runs with our JS
+  if (!nextMain || next.documentElement.dataset.pyodide !== document.documentElement.dataset.pyodide
+    || next.documentElement.dataset.build !== document.documentElement.dataset.build) {
     window.location.href = url.href;
     return;
   }

@@ -1,0 +1,140 @@
+"""Recommended HTTP response headers: one list of rules, three renderings.
+
+    headers_for(path, status)   what the dev server (builder/serve.py) sends
+    netlify_headers()           dist/_headers for Netlify- and Cloudflare-Pages-style hosts
+    nginx_example()             the nginx example of docs/hosting.md (a test keeps the page equal to it)
+
+The rules: every answer ``X-Content-Type-Options: nosniff``; pages a CSP header that adds
+``frame-ancestors 'none'`` to the pages' own CSP (``builder.pages.CSP``, which they also carry as a
+``<meta>``; frame-ancestors works only as a header) and ``X-Frame-Options: DENY`` for older browsers; embeds
+the same CSP without frame-ancestors (embeddable anywhere); the versioned runtime under ``/pyodide/<ver>/``
+cached for a year as immutable; everything else (pages, modules, styles, catalogs, wheels, sw.js, the
+manifest) ``no-cache``: stored, but revalidated before each use, so a redeploy is seen at once.
+
+Every path gets each header from at most one rule: these hosts join the values of overlapping rules
+(``no-cache, public, max-age=…`` would be nonsense), so the rules list folders instead of "all but".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .lessons import LANGUAGES
+from .pages import CSP
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+PAGE_CSP = f"{CSP}; frame-ancestors 'none'"
+EMBED_CSP = CSP
+HEADERS_FILE = "_headers"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Headers for some paths: ``/exact`` or ``/folder/*`` (the folder and everything under it)."""
+
+    what: str
+    paths: tuple[str, ...]
+    headers: tuple[tuple[str, str], ...]
+    #: also sent with error answers (security headers); caching headers are not
+    always: bool = False
+
+    def matches(self, path: str) -> bool:
+        return any(path.startswith(p[:-1]) if p.endswith("*") else path == p for p in self.paths)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("every answer", ("/*",), (("X-Content-Type-Options", "nosniff"),), always=True),
+    Rule("pages: never in a frame", ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES)),
+         (("Content-Security-Policy", PAGE_CSP), ("X-Frame-Options", "DENY")), always=True),
+    Rule("embeds: in a frame anywhere", ("/embed/*",), (("Content-Security-Policy", EMBED_CSP),), always=True),
+    Rule("revalidated before each use",
+         ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES), "/embed/*",
+          "/static/*", "/i18n/*", "/py/*", "/sw.js", "/build-manifest.json"),
+         (("Cache-Control", REVALIDATE),)),
+    Rule("the versioned runtime", ("/pyodide/*",), (("Cache-Control", IMMUTABLE),)),
+)
+
+
+def headers_for(path: str, status: int = 200) -> list[tuple[str, str]]:
+    """The headers for an answer to the URL path ``path`` (no query) with HTTP ``status``.
+
+    An error answer gets the security headers only, and ``no-cache``, as does a path no rule names
+    (the dev server revalidates everything; the hosts' files leave those paths to the host).
+
+    >>> dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm"))["Cache-Control"]
+    'public, max-age=31536000, immutable'
+    >>> dict(headers_for("/pyodide/314.0.7/missing.wasm", 404))["Cache-Control"]
+    'no-cache'
+    >>> "frame-ancestors" in dict(headers_for("/embed/ru/board-head.html"))["Content-Security-Policy"]
+    False
+    """
+    error = status >= 400
+    found = [header for rule in RULES if rule.matches(path) and (rule.always or not error) for header in rule.headers]
+    if not any(name == "Cache-Control" for name, _ in found):
+        found.append(("Cache-Control", REVALIDATE))
+    return found
+
+
+def _by_path() -> dict[str, list[tuple[str, str, bool]]]:
+    """Each path the rules name (but "every answer"), with its headers in rule order: (name, value, always)."""
+    found: dict[str, list[tuple[str, str, bool]]] = {}
+    for rule in RULES:
+        if rule.paths == ("/*",):
+            continue
+        for path in rule.paths:
+            found.setdefault(path, []).extend((name, value, rule.always) for name, value in rule.headers)
+    return found
+
+
+def netlify_headers() -> str:
+    """The text of ``dist/_headers`` (Netlify, Cloudflare Pages): one block per path."""
+    lines = [
+        "# Response headers for Netlify- and Cloudflare-Pages-style hosts, written by the build (builder/headers.py).",
+        "# See docs/hosting.md. No header is set by two blocks for one path: these hosts join overlapping values.",
+        "/*",
+        *(f"  {name}: {value}" for rule in RULES if rule.paths == ("/*",) for name, value in rule.headers),
+    ]
+    for path, headers in _by_path().items():
+        lines.append(path)
+        lines += [f"  {name}: {value}" for name, value, _ in headers]
+    return "\n".join(lines) + "\n"
+
+
+def _location(path: str) -> str:
+    return f"location {path[:-1]}" if path.endswith("*") else f"location = {path}"
+
+
+def nginx_example(root: str = "/srv/nardy/dist") -> str:
+    """An nginx ``server`` block with the same rules (``add_header`` in a location replaces the server's,
+    so each location repeats the headers every answer gets)."""
+    everywhere = [rule for rule in RULES if rule.paths == ("/*",)]
+    by_location = {_location(path): headers for path, headers in _by_path().items()}
+
+    def add(name: str, value: str, always: bool) -> str:
+        return f'add_header {name} "{value}"{" always" if always else ""};'
+
+    common = [add(name, value, rule.always) for rule in everywhere for name, value in rule.headers]
+    lines = [
+        "# written by builder/headers.py: keep it equal to the site's own rules (tests/build/test_manifest.py)",
+        "server {",
+        "    listen 80;",
+        "    server_name nardy.example.org;",
+        f"    root {root};",
+        "    index index.html;",
+        "    error_page 404 /404.html;",
+        "    # mime.types must map wasm to application/wasm and mjs to text/javascript",
+        *(f"    {line}" for line in common),
+    ]
+    for location, headers in by_location.items():
+        lines.append(f"    {location} {{")
+        lines += [f"        {line}" for line in common]
+        lines += [f"        {add(name, value, always)}" for name, value, always in headers]
+        lines.append("    }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def host_files() -> dict[str, bytes]:
+    """The host configuration files the build writes into ``dist/``."""
+    return {HEADERS_FILE: netlify_headers().encode("utf-8")}

@@ -1,0 +1,214 @@
+"""The build's manifest (builder/manifest.py) and the recommended response headers (builder/headers.py):
+a version that changes with any file, the runtime's sizes and hashes as written, the version stamped into
+the pages and the service worker, dist/_headers and docs/hosting.md equal to the rules, and the dev server
+sending them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import builder
+from builder import Paths
+from builder.headers import EMBED_CSP, IMMUTABLE, PAGE_CSP, RULES, headers_for, netlify_headers, nginx_example
+from builder.manifest import (
+    MANIFEST_NAME,
+    PAGE_PLACEHOLDER,
+    SW_PLACEHOLDER,
+    build_manifest,
+    runtime_file,
+    runtime_files,
+    stamp,
+)
+from builder.pages import CSP
+from builder.serve import served
+
+from .conftest import FIXTURE, PROJECT
+
+RUNTIME = {"pyodide/1/pyodide.asm.wasm": runtime_file(b"\0asm"), "py/x.whl": runtime_file(b"PK")}
+FILES = {"sw.js": b"const BUILD = /* build-manifest */ null;", "ru/index.html": b'<html data-build="__NARDY_BUILD__">',
+         "static/js/app.js": b"main();"}
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("manifest") / "dist"
+    builder.build(out, Paths(lessons=FIXTURE))
+    return out
+
+
+def read_manifest(dist: Path) -> dict[str, object]:
+    return dict(json.loads((dist / MANIFEST_NAME).read_text(encoding="utf-8")))
+
+
+# --- the pure functions ------------------------------------------------------------------------------
+
+def test_the_version_is_a_pure_function_of_every_file_and_runtime_file() -> None:
+    first = build_manifest(FILES, RUNTIME)
+    assert first == build_manifest(dict(reversed(list(FILES.items()))), RUNTIME)
+    assert re.fullmatch(r"[0-9a-f]{12}", first["version"])
+    changed = [
+        build_manifest({**FILES, "static/js/app.js": b"main(); "}, RUNTIME),
+        build_manifest({**FILES, "ru/new.html": b""}, RUNTIME),
+        build_manifest(FILES, {**RUNTIME, "py/x.whl": runtime_file(b"PK!")}),
+        build_manifest(FILES, {k: v for k, v in RUNTIME.items() if k != "py/x.whl"}),
+    ]
+    assert len({first["version"], *(m["version"] for m in changed)}) == 1 + len(changed)
+    assert first["runtime"] == RUNTIME
+
+
+def test_stamp_writes_the_version_into_pages_and_the_whole_manifest_into_sw_js() -> None:
+    manifest = build_manifest(FILES, RUNTIME)
+    files = stamp(FILES, manifest)
+    assert files["ru/index.html"] == f'<html data-build="{manifest["version"]}">'.encode()
+    literal = files["sw.js"].decode().removeprefix("const BUILD = ").removesuffix(";")
+    assert json.loads(literal) == manifest
+    assert json.loads(files[MANIFEST_NAME]) == manifest
+    assert files["static/js/app.js"] == FILES["static/js/app.js"]
+    assert FILES["sw.js"].count(SW_PLACEHOLDER) == 1  # the input is not changed
+
+
+def test_runtime_files_are_read_from_the_staging_folder(tmp_path: Path) -> None:
+    (tmp_path / "pyodide" / "9").mkdir(parents=True)
+    (tmp_path / "pyodide" / "9" / "a.wasm").write_bytes(b"wasm")
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "w.whl").write_bytes(b"wheel")
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "x.js").write_bytes(b"not runtime")
+    assert runtime_files(tmp_path) == {
+        "pyodide/9/a.wasm": {"size": 4, "sha256": hashlib.sha256(b"wasm").hexdigest()},
+        "py/w.whl": {"size": 5, "sha256": hashlib.sha256(b"wheel").hexdigest()},
+    }
+
+
+# --- the written build -------------------------------------------------------------------------------
+
+def test_the_manifest_describes_the_runtime_as_written(dist: Path) -> None:
+    manifest = read_manifest(dist)
+    runtime = manifest["runtime"]
+    assert isinstance(runtime, dict)
+    on_disk = sorted(p.relative_to(dist).as_posix() for folder in ("pyodide", "py") for p in (dist / folder).rglob("*") if p.is_file())
+    assert sorted(runtime) == on_disk
+    assert any(path.endswith("pyodide.asm.wasm") for path in runtime)
+    for path, entry in runtime.items():
+        data = (dist / path).read_bytes()
+        assert entry == {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}, path
+
+
+def test_every_page_built_from_base_carries_the_version(dist: Path) -> None:
+    version = read_manifest(dist)["version"]
+    pages = [p for p in dist.rglob("*.html") if b"data-pyodide=" in p.read_bytes()]  # every page of base.html
+    assert len(pages) > 5
+    for page in pages:
+        assert f'data-build="{version}"' in page.read_text(encoding="utf-8"), page
+    for path in dist.rglob("*"):
+        if path.is_file() and path.suffix in {".html", ".js", ".json"}:
+            assert PAGE_PLACEHOLDER not in path.read_bytes(), path
+
+
+def test_a_new_build_of_other_content_has_another_version(dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(PROJECT / "site", site)
+    (site / "static" / "css" / "site.css").write_text("/* changed */\n", encoding="utf-8")
+    other = tmp_path / "dist"
+    builder.build(other, Paths(lessons=FIXTURE, site=site))
+    assert read_manifest(other)["version"] != read_manifest(dist)["version"]
+    assert read_manifest(other)["runtime"] == read_manifest(dist)["runtime"]
+
+
+# --- headers -----------------------------------------------------------------------------------------
+
+def parse_headers_file(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Netlify's _headers format: a path line, then indented `Name: value` lines."""
+    blocks: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith((" ", "\t")):
+            name, _, value = line.strip().partition(": ")
+            blocks[-1][1].append((name, value))
+        else:
+            blocks.append((line.strip(), []))
+    return blocks
+
+
+def netlify_match(pattern: str, path: str) -> bool:
+    return path.startswith(pattern[:-1]) if pattern.endswith("*") else path == pattern
+
+
+def url_paths(dist: Path) -> list[str]:
+    """The URL path of every served file (a folder's index.html also as the folder)."""
+    paths = []
+    for path in dist.rglob("*"):
+        if path.is_file() and not path.name.startswith("_"):
+            rel = path.relative_to(dist).as_posix()
+            paths.append("/" + rel)
+            if path.name == "index.html":
+                paths.append("/" + rel[: -len("index.html")])
+    return paths
+
+
+def test_dist_headers_file_is_the_rules_and_sets_each_header_once_per_path(dist: Path) -> None:
+    text = (dist / "_headers").read_text(encoding="utf-8")
+    assert text == netlify_headers()
+    blocks = parse_headers_file(text)
+    for path in url_paths(dist):
+        names = [name for pattern, headers in blocks if netlify_match(pattern, path) for name, _ in headers]
+        assert len(names) == len(set(names)), (path, names)  # hosts would join the values
+        assert names.count("X-Content-Type-Options") == 1, path
+        assert names.count("Cache-Control") == 1, path  # every file is named by one caching rule
+        got = {name: value for pattern, headers in blocks if netlify_match(pattern, path) for name, value in headers}
+        assert got == dict(headers_for(path)), path
+
+
+def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
+    for path in ("/", "/ru/", "/en/lessons/head/", "/ru/short/puzzles/x/", "/404.html", "/index.html"):
+        headers = dict(headers_for(path))
+        assert headers["Content-Security-Policy"] == PAGE_CSP and "frame-ancestors 'none'" in PAGE_CSP, path
+        assert headers["X-Frame-Options"] == "DENY"
+    embed = dict(headers_for("/embed/ru/board-head.html"))
+    assert embed["Content-Security-Policy"] == EMBED_CSP == CSP
+    assert "frame-ancestors" not in EMBED_CSP and "X-Frame-Options" not in embed
+    assert PAGE_CSP.startswith(CSP)  # the header adds to the pages' <meta> policy, never loosens it
+
+
+def test_only_the_versioned_runtime_is_immutable() -> None:
+    assert dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm"))["Cache-Control"] == IMMUTABLE
+    for path in ("/static/js/app.js", "/static/css/site.css", "/i18n/ru.json", "/py/nardy_core-0.2.0-py3-none-any.whl",
+                 "/sw.js", "/build-manifest.json", "/ru/", "/embed/en/x.html"):
+        assert dict(headers_for(path))["Cache-Control"] == "no-cache", path
+    assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["Cache-Control"] == "no-cache"
+    assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["X-Content-Type-Options"] == "nosniff"
+
+
+def test_docs_hosting_shows_the_nginx_example_of_the_rules() -> None:
+    doc = (PROJECT / "docs" / "hosting.md").read_text(encoding="utf-8")
+    assert nginx_example() in doc
+    for rule in RULES:
+        for name, value in rule.headers:
+            assert f"{name}: {value}" in netlify_headers()
+            assert value in doc, value
+
+
+def test_the_dev_server_sends_the_recommended_headers(dist: Path) -> None:
+    manifest = read_manifest(dist)
+    runtime = manifest["runtime"]
+    assert isinstance(runtime, dict)
+    wasm = next(path for path in runtime if path.endswith(".wasm"))
+    embed = next((dist / "embed").rglob("*.html")).relative_to(dist).as_posix()
+    with served(dist) as base:
+        for path in ("ru/", "static/js/app.js", wasm, embed, "sw.js"):
+            with urllib.request.urlopen(base + path) as answer:
+                got = {name: answer.headers[name] for name, _ in headers_for("/" + path)}
+            assert got == dict(headers_for("/" + path)), path
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(base + "pyodide/none/missing.wasm")
+        assert missing.value.headers["Cache-Control"] == "no-cache"
+        assert missing.value.headers["X-Content-Type-Options"] == "nosniff"
