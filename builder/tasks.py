@@ -6,7 +6,7 @@ render the badge (``task.<name>``) and the buttons from here; the widget config 
 ``choices`` to the page, so no other file lists the tasks.
 
 >>> sorted(TASKS)
-['bearoff', 'best', 'click', 'double', 'number', 'only', 'play', 'quiz', 'score', 'take']
+['bearoff', 'best', 'click', 'double', 'goal', 'number', 'only', 'play', 'quiz', 'score', 'take']
 >>> TASKS["quiz"].mode, [value for value, _ in TASKS["quiz"].choices]
 ('choice', ['legal', 'illegal'])
 >>> TASKS["number"].mode
@@ -180,6 +180,21 @@ def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
             raise BlockError("task 'best' accepts every legal turn; use task 'play'", "answers")
         if is_race(setup.position, setup.position.to_move):
             puzzle.bearoff = _prove_by_table(setup, [final for final, _ in outcomes], puzzle.accepted)
+    elif name == "goal":
+        goal = data.get("goal")
+        if goal is not None:
+            if not isinstance(goal, dict) or not goal or set(goal) - set(FINAL_CONDITIONS):
+                raise BlockError(f"goal = {{ … }} needs conditions out of {', '.join(FINAL_CONDITIONS)}", "goal")
+            meets = _final_test(setup.position, setup.position.to_move, goal, "goal")
+            puzzle.accepted = sorted(notation for notation in finals if meets(Position.from_notation(notation)))
+            if not puzzle.accepted:
+                raise BlockError(f"no legal turn with {setup.roll} meets the goal", "goal")
+        elif answers:
+            puzzle.accepted = sorted({final for final, _, _ in answer_finals})
+        else:
+            raise BlockError("task 'goal' needs goal = { … } or answers = [\"…\"]", "goal")
+        if len(puzzle.accepted) == len(finals):
+            raise BlockError("task 'goal' accepts every legal turn; use task 'play'", "goal")
     elif name == "bearoff":
         mover = setup.position.to_move
         most = max(final.borne_off(mover) for final, _ in outcomes)
@@ -388,10 +403,38 @@ NUMBER_QUESTIONS = ("pips", "pip-lead", "rolls")
 GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty")
 
 
-def _points_list(value: object, key: str) -> list[int]:
+def _points_list(value: object, name: str, key: str = "good") -> list[int]:
     if not isinstance(value, list) or not value or not all(_is_point(p) for p in value):
-        raise BlockError(f"good.{key} must be a list of own points 1..24", "good")
+        raise BlockError(f"{key}.{name} must be a list of own points 1..24", key)
     return [int(p) for p in value]
+
+
+FINAL_CONDITIONS = ("bear_off", "finish", "home", "occupy", "empty")
+
+
+def _final_test(position: Position, side: Side, good: dict[str, Any], key: str) -> Callable[[Position], bool]:
+    """A test of a final position against conditions: ``bear_off`` (at least N borne off this turn),
+    ``finish``, ``home`` (all home), ``occupy`` / ``empty`` (own points held / left empty)."""
+    for flag in ("finish", "home"):
+        if flag in good and good[flag] is not True:
+            raise BlockError(f"{key}.{flag} can only be true", key)
+    bear = good.get("bear_off")
+    if bear is not None and (not isinstance(bear, int) or isinstance(bear, bool) or not 1 <= bear <= 4):
+        raise BlockError(f"{key}.bear_off must be a number 1..4 (checkers borne off this turn, at least)", key)
+    occupy = _points_list(good["occupy"], "occupy", key) if "occupy" in good else []
+    empty = _points_list(good["empty"], "empty", key) if "empty" in good else []
+    before = position.borne_off(side)
+
+    def meets(final: Position) -> bool:
+        if bear is not None and final.borne_off(side) - before < bear:
+            return False
+        if "finish" in good and final.on_board(side):
+            return False
+        if "home" in good and not final.all_home(side):
+            return False
+        return all(final.count(side, p) for p in occupy) and not any(final.count(side, p) for p in empty)
+
+    return meets
 
 
 def _good_test(setup: Setup, side: Side, good: dict[str, Any]) -> Callable[[Roll], bool]:
@@ -404,29 +447,14 @@ def _good_test(setup: Setup, side: Side, good: dict[str, Any]) -> Callable[[Roll
         raise BlockError("good.die must be a number 1..6 (rolls showing it)", "good")
     if double is not None and not isinstance(double, bool):
         raise BlockError("good.double must be true or false", "good")
-    for flag in ("pass", "finish", "home"):
-        if flag in good and good[flag] is not True:
-            raise BlockError(f"good.{flag} can only be true", "good")
-    bear = good.get("bear_off")
-    if bear is not None and (not isinstance(bear, int) or isinstance(bear, bool) or not 1 <= bear <= 4):
-        raise BlockError("good.bear_off must be a number 1..4 (checkers borne off this turn, at least)", "good")
-    occupy = _points_list(good["occupy"], "occupy") if "occupy" in good else []
-    empty = _points_list(good["empty"], "empty") if "empty" in good else []
+    if "pass" in good and good["pass"] is not True:
+        raise BlockError("good.pass can only be true", "good")
     position = setup.position
     if "pass" in good and len(good) > 1 + ("die" in good) + ("double" in good):
         raise BlockError("good.pass (no legal move) combines only with die and double", "good")
     if side is not position.to_move and set(good) - {"die", "double"}:
         raise BlockError("rolls are counted for the side to move", "side")
-    before = position.borne_off(side)
-
-    def meets(final: Position) -> bool:
-        if bear is not None and final.borne_off(side) - before < bear:
-            return False
-        if "finish" in good and final.on_board(side):
-            return False
-        if "home" in good and not final.all_home(side):
-            return False
-        return all(final.count(side, p) for p in occupy) and not any(final.count(side, p) for p in empty)
+    meets = _final_test(position, side, {k: v for k, v in good.items() if k in FINAL_CONDITIONS}, "good")
 
     def test(roll: Roll) -> bool:
         if die is not None and die not in (roll.high, roll.low):
@@ -580,6 +608,7 @@ TASKS: dict[str, TaskKind] = {
         TaskKind("play", "turn", _turn_task),
         TaskKind("only", "turn", _turn_task),
         TaskKind("best", "turn", _turn_task),
+        TaskKind("goal", "turn", _turn_task),
         TaskKind("bearoff", "turn", _turn_task),
         TaskKind("quiz", "choice", _quiz_task, (("legal", "quiz.legal"), ("illegal", "quiz.illegal")),
                  extra_keys=("quiz.choose_rule", "quiz.wrong_rule", "quiz.try_again", "quiz.illegal_because", "quiz.answer_rule",

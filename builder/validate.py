@@ -26,7 +26,7 @@ from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_
 BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed"}
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
-    "answer", "code", "perspective", "winner", "options", "question", "side", "good", "composed",
+    "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
