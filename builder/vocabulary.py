@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from nardy_core import Game
@@ -33,8 +34,6 @@ from nardy_core import Game
 from .glossary import Term
 from .lessons import LANGUAGES, CourseSource
 from .problems import Problem
-
-WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 
 def _norm(word: str) -> str:
@@ -45,22 +44,31 @@ def _norm(word: str) -> str:
 class Avoided:
     """One discouraged word or phrase, compiled, with the term it belongs to."""
 
-    tokens: tuple[str, ...]  #: normalised words; a trailing '*' is a prefix
+    tokens: tuple[str, ...]  #: normalised words; a trailing '*' is a prefix, a leading '!' a negation
     text: str
     term: Term | None = None
 
-    def matches(self, words: list[str], start: int) -> bool:
-        if start + len(self.tokens) > len(words):
-            return False
-        return all(_token_matches(token, word) for token, word in zip(self.tokens, words[start:start + len(self.tokens)], strict=False))
+    @property
+    def key(self) -> str:
+        """Text every match contains (a quick test before the regular expression)."""
+        literal = [t.rstrip("*") for t in self.tokens if not t.startswith("!")]
+        return max(literal, key=len) if literal else ""
+
+    @property
+    def pattern(self) -> str:
+        """A regular expression for the phrase in normalised (lower-case, ``ё`` → ``е``) text."""
+        return r"(?<![^\W_]|[-'’])" + r"[\W_]+".join(_token_pattern(t) for t in self.tokens) + r"(?![^\W_])(?![-'’][^\W_])"
 
 
-def _token_matches(token: str, word: str) -> bool:
+_REST = r"(?:[-'’][^\W_]+)*"
+
+
+def _token_pattern(token: str) -> str:
     if token.startswith("!"):
-        return not _token_matches(token[1:], word)
+        return f"(?!{_token_pattern(token[1:])})[^\\W_]+{_REST}"
     if token.endswith("*"):
-        return word.startswith(token[:-1])
-    return word == token
+        return f"{re.escape(token[:-1])}[^\\W_]*{_REST}"
+    return re.escape(token)
 
 
 def compile_avoid(entries: Iterable[str], term: Term | None = None) -> list[Avoided]:
@@ -73,16 +81,22 @@ def compile_avoid(entries: Iterable[str], term: Term | None = None) -> list[Avoi
     return result
 
 
+@cache
+def _combined(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<r{i}>{pattern})" for i, pattern in enumerate(patterns)))
+
+
 def find_avoided(line: str, rules: list[Avoided]) -> list[tuple[str, Avoided]]:
     """Every discouraged word or phrase in one line of text, as (the text found, its rule)."""
-    spans = [(m.start(), m.end(), _norm(m.group(0))) for m in WORD.finditer(line)]
-    words = [w for _, _, w in spans]
+    text = _norm(line)
+    candidates = [rule for rule in rules if rule.key in text]
+    if not candidates:
+        return []
+    pattern = _combined(tuple(rule.pattern for rule in candidates))
     found = []
-    for index in range(len(words)):
-        for rule in rules:
-            if rule.matches(words, index):
-                end = spans[index + len(rule.tokens) - 1][1]
-                found.append((line[spans[index][0]:end], rule))
+    for match in pattern.finditer(text):
+        index = int((match.lastgroup or "r0")[1:])
+        found.append((line[match.start():match.end()], candidates[index]))
     return found
 
 
