@@ -400,7 +400,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 # ---- the number task: pip counts and "how many rolls out of 36" -------------------------------------
 
 NUMBER_QUESTIONS = ("pips", "pip-lead", "rolls")
-GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty")
+GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty", "leave_head")
 
 
 def _points_list(value: object, name: str, key: str = "good") -> list[int]:
@@ -409,13 +409,14 @@ def _points_list(value: object, name: str, key: str = "good") -> list[int]:
     return [int(p) for p in value]
 
 
-FINAL_CONDITIONS = ("bear_off", "finish", "home", "occupy", "empty")
+FINAL_CONDITIONS = ("bear_off", "finish", "home", "occupy", "empty", "leave_head")
 
 
 def _final_test(position: Position, side: Side, good: dict[str, Any], key: str) -> Callable[[Position], bool]:
     """A test of a final position against conditions: ``bear_off`` (at least N borne off this turn),
-    ``finish``, ``home`` (all home), ``occupy`` / ``empty`` (own points held / left empty)."""
-    for flag in ("finish", "home"):
+    ``finish``, ``home`` (all home), ``occupy`` / ``empty`` (own points held / left empty), ``leave_head``
+    (a checker has left the head this turn)."""
+    for flag in ("finish", "home", "leave_head"):
         if flag in good and good[flag] is not True:
             raise BlockError(f"{key}.{flag} can only be true", key)
     bear = good.get("bear_off")
@@ -423,10 +424,12 @@ def _final_test(position: Position, side: Side, good: dict[str, Any], key: str) 
         raise BlockError(f"{key}.bear_off must be a number 1..4 (checkers borne off this turn, at least)", key)
     occupy = _points_list(good["occupy"], "occupy", key) if "occupy" in good else []
     empty = _points_list(good["empty"], "empty", key) if "empty" in good else []
-    before = position.borne_off(side)
+    before, head = position.borne_off(side), position.count(side, 24)
 
     def meets(final: Position) -> bool:
         if bear is not None and final.borne_off(side) - before < bear:
+            return False
+        if "leave_head" in good and final.count(side, 24) >= head:
             return False
         if "finish" in good and final.on_board(side):
             return False
