@@ -14,9 +14,9 @@ LONG = [
     pytest.param("w/24:15/24:15", "6-5", [24, 18, 24], "только одну шашку", (24, "error"), id="HEAD_LIMIT"),
     pytest.param("w/24:9,11,10,9,8,7:2/24:15", "5-1", [7, 6], "блок", (6, "block"), id="SIX_BLOCK"),
     pytest.param("w/13,1:14/24:14,14", "6-5", [13, 8], "обязательно больший", None, id="MUST_USE_LARGER"),
-    pytest.param("w/13,1:14/24:14,20", "6-5", [13, 7, "confirm"], "весь бросок", None, id="MUST_USE_BOTH"),
+    pytest.param("w/13,1:14/24:14,20", "6-5", [13, 7, "confirm"], "их нужно сыграть", None, id="MUST_USE_BOTH"),
     pytest.param("w/7,1:14/24:15", "6-1", [1], "все шашки дома", (7, "error"), id="NOT_ALL_HOME"),
-    pytest.param("w/6,2,off:13/24:15", "5-3", [2], "выше ещё стоят шашки", (6, "error"), id="BEAR_OFF_HIGHER_OCCUPIED"),
+    pytest.param("w/6,2,off:13/24:15", "5-3", [2], "выше ещё стоят ваши шашки", (6, "error"), id="BEAR_OFF_HIGHER_OCCUPIED"),
 ]
 SHORT = [
     pytest.param("short:w/bar,24,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "3-1", [13], "с бара", ("bar", "error"), id="BAR_FIRST"),
