@@ -1,17 +1,24 @@
 """The real course meets the curriculum's bar: enough puzzles on every rule theme, every reason code a
 learner's step can produce taught somewhere, hints and explanations everywhere, a diagram in every lesson,
-and a rules reference that covers R1-R15 with diagrams and the whole glossary."""
+and a rules reference that covers R1-R15 with diagrams and the whole glossary.
+
+And the bar of a course a teacher would choose: at least 220 long-nardy puzzles per language and eight
+per lesson, three hints to each, at most a fifth of them yes/no quizzes, at least 25 best plays proven by
+the bear-off table, number tasks, an annotated game replayed, a final test of new positions, every
+position plausible and every word the glossary's (no warnings at all for the long course)."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
 import builder
 from builder.lessons import LANGUAGES
 from builder.phases import Course
+from builder.replay import ReplayData
 from builder.tasks import PuzzleData
 from builder.validate import BoardData
 from nardy_core import Game, codes_for
@@ -42,9 +49,9 @@ def long_puzzles(course: Course, lang: str) -> list[PuzzleData]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_at_least_120_puzzles_and_5_per_theme(course: Course, lang: str) -> None:
+def test_at_least_220_puzzles_and_5_per_theme(course: Course, lang: str) -> None:
     items = long_puzzles(course, lang)
-    assert len(items) >= 120
+    assert len(items) >= 220
     for theme, tags in THEMES.items():
         count = sum(1 for p in items if tags & set(p.tags))
         assert count >= 5, f"{theme}: {count} puzzles"
@@ -78,7 +85,8 @@ def test_hints_explanations_and_diagrams(course: Course, lang: str) -> None:
             assert len(puzzle.text["hints"]) >= 2, puzzle.id
             assert puzzle.text["explanation"].strip(), puzzle.id
         for slug in data.order():
-            assert any(isinstance(part, BoardData) for part in data.lessons[lang][slug].parts), f"{lang}/{slug} has no diagram"
+            parts = data.lessons[lang][slug].parts
+            assert any(isinstance(part, BoardData | ReplayData) for part in parts), f"{lang}/{slug} has no diagram"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -99,3 +107,75 @@ def test_glossary_has_every_term_of_the_rules_glossary(course: Course) -> None:
     for row in rows:
         first_word = row.split("|")[1].strip().split(",")[0].split("(")[0].strip().lower()
         assert first_word.split()[0] in russian, first_word
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_long_lesson_has_eight_puzzles_with_three_hints(course: Course, lang: str) -> None:
+    data = course.games[Game.LONG]
+    for slug in data.order():
+        puzzles = data.lessons[lang][slug].puzzles
+        assert len(puzzles) >= 8, f"{lang}/{slug}: {len(puzzles)} puzzles"
+        for puzzle in puzzles:
+            assert len(puzzle.text["hints"]) == 3, puzzle.id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_real_decisions_not_quizzes(course: Course, lang: str) -> None:
+    items = long_puzzles(course, lang)
+    tasks = Counter(p.task.name for p in items)
+    assert tasks["quiz"] <= 0.2 * len(items), f"{tasks['quiz']} quizzes of {len(items)}"
+    proven = [p.id for p in items if p.task.name == "best" and p.bearoff]
+    assert len(proven) >= 25, proven
+    assert tasks["number"] >= 10
+    assert tasks["goal"] >= 10
+    assert len(set(tasks)) >= 8  # click, only, play, best, goal, bearoff, score, number, quiz
+
+
+def test_a_quiz_answered_illegal_asks_which_rule(course: Course) -> None:
+    for puzzle in long_puzzles(course, "ru"):
+        if puzzle.task.name == "quiz":
+            values = [value for value, _ in puzzle.choices]
+            assert len(values) >= 4 and "legal" in values and puzzle.quiz["choice"] in values, puzzle.id
+
+
+def test_the_whole_game_lesson_replays_a_game(course: Course) -> None:
+    data = course.games[Game.LONG]
+    for lang in LANGUAGES:
+        replays = [part for part in data.lessons[lang]["whole-game"].parts if isinstance(part, ReplayData)]
+        assert replays and len(replays[0].frames) >= 60
+
+
+def test_the_final_test_uses_new_positions(course: Course) -> None:
+    data = course.games[Game.LONG]
+    earlier = {
+        part.setup.position.notation()
+        for slug in data.order()
+        if slug != "final-test"
+        for part in data.lessons["ru"][slug].parts
+        if isinstance(part, PuzzleData | BoardData)
+    }
+    final = data.lessons["ru"]["final-test"].puzzles
+    assert len(final) >= 20
+    copied = [p.id for p in final if p.setup.position.notation() in earlier]
+    assert copied == []
+    lessons = [p.tags[0] for p in final]
+    assert all(a != b for a, b in pairwise(lessons)) or len(set(lessons)) >= 6  # mixed order
+
+
+def test_the_first_lessons_interleave_doing_and_reading(course: Course) -> None:
+    data = course.games[Game.LONG]
+    for slug in data.order()[:3]:
+        puzzles = data.lessons["ru"][slug].puzzles
+        moves = [i for i, p in enumerate(puzzles) if p.task.mode == "turn"]
+        assert moves and moves[0] <= 2, f"{slug}: first move to play is puzzle {moves[0] + 1 if moves else None}"
+
+
+def test_the_long_course_has_no_warnings() -> None:
+    """Plausibility and vocabulary: every long-nardy lesson, the rules page, the glossary and the catalogs."""
+    _, problems = builder.validate(builder.load(builder.Paths()))
+    mine = [
+        p.format(PROJECT)
+        for p in problems
+        if p.warning and ("lessons/long" in str(p.path) or "i18n" in str(p.path) or "glossary" in str(p.path))
+    ]
+    assert mine == []
