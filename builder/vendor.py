@@ -23,6 +23,8 @@ import zipfile
 from pathlib import Path
 
 from .problems import VendorError
+from .stdlib import STDLIB_ZIP
+from .stdlib import trim as trim_stdlib
 
 PYODIDE_VERSION = "314.0.7"
 # `npm view pyodide@314.0.7 dist.integrity` (Subresource-Integrity format of the npm tarball).
@@ -319,6 +321,17 @@ def _drop_remote_fallback(module: Path) -> None:
         module.write_text(patched, encoding="utf-8")
 
 
+LOCK_FILE = "pyodide-lock.json"
+
+
+def _drop_package_index(source: Path, target: Path) -> None:
+    """The lock file without its index of Pyodide's 350 packages: the site loads none of them (its wheel is
+    unpacked by the worker), and every boot fetches and parses this file."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
 def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[str, str]:
     """Put the runtime into `dist_dir` and return site-root-relative paths for the templates.
 
@@ -330,7 +343,12 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[st
     pyodide_dst = dist_dir / pyodide_rel
     pyodide_dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME_FILES:
-        shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+        if name == STDLIB_ZIP:
+            trim_stdlib(pyodide_src / name, pyodide_dst / name)  # only what the core and the worker use
+        elif name == LOCK_FILE:
+            _drop_package_index(pyodide_src / name, pyodide_dst / name)
+        else:
+            shutil.copyfile(pyodide_src / name, pyodide_dst / name)
     _drop_remote_fallback(pyodide_dst / "pyodide.mjs")
     py_dst = dist_dir / "py"
     py_dst.mkdir(parents=True, exist_ok=True)

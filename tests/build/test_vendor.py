@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from builder import vendor
+from builder.stdlib import kept_files
 from builder.vendor import VendorError
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -33,13 +34,27 @@ def make_project(root: Path, version: str = "1.2.3") -> Path:
     return root
 
 
+def fake_runtime_file(name: str) -> bytes:
+    """Stand-in bytes of one runtime file: the two the vendoring rewrites have their real formats."""
+    if name == "python_stdlib.zip":
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for kept in kept_files():
+                archive.writestr(kept, f"# {kept}: the core or the worker uses it")
+            archive.writestr("tkinter/__init__.py", "# left out: nothing imports it")
+        return buffer.getvalue()
+    if name == "pyodide-lock.json":
+        return json.dumps({"info": {"version": "314.0.7"}, "packages": {"numpy": {"name": "numpy"}}}).encode()
+    return f"content of {name}".encode()
+
+
 def fake_pyodide_tarball(path: Path) -> str:
     """Write an npm-style tarball holding the runtime files plus extras; return its SRI integrity."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
         names = vendor.PYODIDE_RUNTIME_FILES + vendor.PYODIDE_RECORD_FILES + ("console.html", "pyodide.js.map")
         for name in names:
-            data = f"content of {name}".encode()
+            data = fake_runtime_file(name)
             info = tarfile.TarInfo(f"package/{name}")
             info.size = len(data)
             tar.addfile(info, io.BytesIO(data))
@@ -220,4 +235,8 @@ def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
     }
     assert sorted(p.name for p in (dist / paths["pyodide_url_dir"]).iterdir()) == sorted(vendor.PYODIDE_RUNTIME_FILES)
     assert (dist / paths["micropip_wheel"]).read_bytes() == b"micropip stand-in"
+    with zipfile.ZipFile(dist / paths["pyodide_url_dir"] / "python_stdlib.zip") as stdlib:
+        assert "json/__init__.py" in stdlib.namelist() and "tkinter/__init__.py" not in stdlib.namelist()
+    lock = json.loads((dist / paths["pyodide_url_dir"] / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": {"version": "314.0.7"}, "packages": {}}
     assert zipfile.is_zipfile(dist / paths["core_wheel"])
