@@ -24,12 +24,14 @@ def _print_problems(problems: list[Problem], root: Path) -> None:
         print(problem.format(root), file=sys.stderr)
 
 
-def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: bool = False) -> int:
+def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: bool = False,
+        precompress: bool = False) -> int:
     """Run one build or check; print progress and a summary; return the exit status."""
     log = (lambda message: None) if quiet else (lambda message: print(message, flush=True))
     root = paths.lessons.parent if paths.lessons.parent != PROJECT else PROJECT
     try:
-        report = check(paths, strict=strict, log=log) if command == "check" else build(out, paths, strict=strict, log=log)
+        report = check(paths, strict=strict, log=log) if command == "check" else build(out, paths, strict=strict, log=log,
+                                                                                       precompress=precompress)
     except ContentError as failed:
         _print_problems(failed.problems, root)
         errors = sum(1 for p in failed.problems if not p.warning)
@@ -53,11 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--strict", action="store_true", help="warnings fail the build")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--precompress", action="store_true",
+                        help="also write .gz and .br copies, for hosts that serve them (docs/hosting.md)")
     parser.add_argument("--lessons", type=Path, default=PROJECT / "lessons", help="the course folder (default: lessons/)")
     args = parser.parse_args(argv)
     out = args.out.resolve()
     paths = Paths(lessons=args.lessons.resolve())
-    status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet)
+    status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet, precompress=args.precompress)
     if args.command != "serve":
         return status
     from .serve import serve

@@ -212,8 +212,15 @@ def geometry_json() -> dict[str, Any]:
         "dice": g.dice_slots(), "faces": {str(v): list(f) for v, f in DIE_FACES.items()},
         "cube": g.cube_slots(), "die_size": g.die_size, "cube_size": g.cube_size,
         "point_width": g.point_width, "row_height": g.row_height, "badge_radius": g.badge_radius,
-        "captions": caption_places(),
+        "captions": caption_places(), "players": player_places(), "size": [g.width, g.height],
     }
+
+
+def player_places() -> dict[str, Any]:
+    """The two player bars (name, pips, status) above and below the board: where each part sits."""
+    g = GEOMETRY
+    rows = {row: {"top": top, "middle": top + g.player_bar // 2} for row, top in (("top", 0), ("bottom", g.height - g.player_bar))}
+    return {**rows, "icon_x": 34, "icon_scale": 0.6, "text_x": 62, "status_x": g.width - 22}
 
 
 def caption_places() -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from markupsafe import Markup, escape
 
 from nardy_core import Game, Side
 
-from .board_geometry import DIE_FACES, GEOMETRY, PIP_POSITIONS, ROWS, Row, geometry_json, slot_labels
+from .board_geometry import DIE_FACES, GEOMETRY, PIP_POSITIONS, ROWS, Row, geometry_json, player_places, slot_labels
 
 ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 MARK_KINDS = ("hint", "target", "block", "error")  # drawing order: the most important one ends on top
@@ -85,30 +85,32 @@ def _field() -> str:
     ]
     parts += [el("rect", {"class": "nb-tray__box", "x": g.tray_left, "y": g.row_top(row), "width": g.tray_width,
                           "height": g.row_height, "rx": 8}) for row in ROWS]
-    for index in range(24):
+    triangles: dict[tuple[str, str], list[str]] = {}
+    for index in range(24):  # one path per row and colour: the same 24 triangles in a quarter of the bytes
         slot = g.slot(index)
-        left, top, half = slot["left"], slot["top"], g.point_width // 2
-        edge = top if slot["row"] == "top" else top + g.row_height
-        tip = edge + slot["dir"] * g.triangle_height
+        edge = slot["top"] if slot["row"] == "top" else slot["top"] + g.row_height
+        rise, half = slot["dir"] * g.triangle_height, g.point_width // 2 - 2
         shade = "a" if (slot["col"] + (slot["row"] == "bottom")) % 2 == 0 else "b"
-        parts.append(el("path", {"class": f"nb-triangle nb-col--{shade}",
-                                 "d": f"M{left + 2} {edge} L{left + half} {tip} L{left + g.point_width - 2} {edge} Z"}))
+        triangles.setdefault((slot["row"], shade), []).append(f"M{slot['left'] + 2} {edge}l{half} {rise}l{half} {-rise}z")
+    parts += [el("path", {"class": f"nb-triangle nb-col--{shade}", "d": "".join(d)}) for (_, shade), d in triangles.items()]
     return el("g", {"id": "nb-field"}, *parts)
 
 
 def _labels(flipped: bool) -> str:
     """The 24 point numbers of the side at the bottom (the same for both sides; mirroring moves them)."""
     g = GEOMETRY
-    texts = [el("text", {"x": g.slot(i)["x"], "y": g.slot(i)["label_y"]}, text=str(label))
-             for i, label in enumerate(slot_labels(flipped))]
+    rows: dict[float, list[str]] = {}
+    for i, label in enumerate(slot_labels(flipped)):
+        slot = g.slot(i)
+        rows.setdefault(slot["label_y"], []).append(el("tspan", {"x": slot["x"]}, text=str(label)))
+    texts = [el("text", {"y": y}, *spans) for y, spans in rows.items()]
     return el("g", {"id": f"nb-labels-{'mirrored' if flipped else 'normal'}", "class": "nb-labels"}, *texts)
 
 
-def sprite() -> Markup:
-    """The page's one set of board shapes and the layout tables; it sits once in ``<body>``."""
+def static_shapes() -> str:
+    """The shapes a board's picture uses: what a page without JavaScript needs to show a position."""
     g = GEOMETRY
-    parts = [f'<pattern id="nb-pattern-{kind}" class="nb-hatch nb-hatch--{kind}" width="12" height="12" '
-             f'patternUnits="userSpaceOnUse">{shape}</pattern>' for kind, shape in HATCH.items()]
+    parts = []
     for side in ("white", "black"):  # discs are lit from the top left
         parts.append(f'<radialGradient id="nb-disc-{side}" cx="0.38" cy="0.34" r="0.75">'
                      f'<stop class="nb-light nb-light--{side}" offset="0"/><stop class="nb-shade nb-shade--{side}" offset="1"/>'
@@ -118,7 +120,27 @@ def sprite() -> Markup:
                         el("circle", {"class": "nb-checker__ring", "r": g.checker_ring_radius})))
         parts.append(el("rect", {"id": f"nb-slab-{side}", "class": f"nb-slab nb-slab--{side}", "x": -g.slab_width / 2,
                                  "y": -g.slab_height / 2, "width": g.slab_width, "height": g.slab_height, "rx": 4}))
-    parts += [_field(), _labels(False), _labels(True)]
+    parts += [_field(), _labels(False)]
+    size = g.die_size
+    parts.append(el("rect", {"id": "nb-die-face", "class": "nb-die__face", "width": size, "height": size, "rx": 9}))
+    parts.append(el("circle", {"id": "nb-pip", "class": "nb-pip", "r": round(size * 0.095, 2)}))
+    for value, shown in DIE_FACES.items():
+        pips = [use("nb-pip", x=round(PIP_POSITIONS[i][0] * size, 1), y=round(PIP_POSITIONS[i][1] * size, 1)) for i in shown]
+        parts.append(el("g", {"id": f"nb-die-{value}"}, use("nb-die-face"), *pips))
+    parts.append(el("path", {"id": "nb-strike", "class": "nb-die__strike", "d": f"M5 {size - 5} L{size - 5} 5"}))
+    parts.append(el("rect", {"id": "nb-cube-face", "class": "nb-cube__face", "width": g.cube_size, "height": g.cube_size, "rx": 7}))
+    parts.append(el("rect", {"id": "nb-player-bg", "class": "nb-player__bg", "x": 3, "y": 6, "rx": 12,
+                             "width": g.width - 6, "height": g.player_bar - 12}))
+    return "".join(parts)
+
+
+def interactive_shapes() -> str:
+    """The shapes only a playable board draws (hit areas, marks, focus rings, the mirrored numbers): the
+    page's board code adds them from ``board/sprite-data.js``, so a page carries none of them."""
+    g = GEOMETRY
+    parts = [f'<pattern id="nb-pattern-{kind}" class="nb-hatch nb-hatch--{kind}" width="12" height="12" '
+             f'patternUnits="userSpaceOnUse">{shape}</pattern>' for kind, shape in HATCH.items()]
+    parts.append(_labels(True))
     band_half = g.band_height // 2
     # the big, forgiving hit area of a point: its number strip, its row and the half of the band next to it
     parts.append(el("rect", {"id": "nb-hit-top", "y": -g.label_strip, "width": g.point_width,
@@ -128,14 +150,6 @@ def sprite() -> Markup:
     parts.append(el("rect", {"id": "nb-hit-tray", "width": g.tray_width, "height": g.row_height + band_half}))
     parts.append(el("rect", {"id": "nb-hit-bar", "width": g.bar_width, "height": g.band_middle - g.top_row_top}))
     parts.append(el("path", {"id": "nb-selectable", "class": "nb-selectable", "d": "M-14 16 H14"}))
-    size = g.die_size
-    parts.append(el("rect", {"id": "nb-die-face", "class": "nb-die__face", "width": size, "height": size, "rx": 9}))
-    for value, shown in DIE_FACES.items():
-        pips = [el("circle", {"class": "nb-pip", "cx": round(PIP_POSITIONS[i][0] * size, 1), "cy": round(PIP_POSITIONS[i][1] * size, 1),
-                              "r": round(size * 0.095, 2)}) for i in shown]
-        parts.append(el("g", {"id": f"nb-die-{value}"}, use("nb-die-face"), *pips))
-    parts.append(el("path", {"id": "nb-strike", "class": "nb-die__strike", "d": f"M5 {size - 5} L{size - 5} 5"}))
-    parts.append(el("rect", {"id": "nb-cube-face", "class": "nb-cube__face", "width": g.cube_size, "height": g.cube_size, "rx": 7}))
     column = {"width": g.point_width - 4, "height": g.row_height - 4, "x": 2, "y": 2, "rx": 6}
     for kind in MARK_KINDS:
         parts.append(el("rect", {"id": f"nb-overlay-{kind}", "class": f"nb-overlay nb-overlay--{kind}", **column,
@@ -148,17 +162,32 @@ def sprite() -> Markup:
     parts.append(el("rect", {"id": "nb-outline-selected", "class": "nb-outline nb-outline--selected", **column}))
     parts.append(el("circle", {"id": "nb-selected-ring", "class": "nb-selected-ring", "r": g.checker_radius + 2}))
     parts.append(el("circle", {"id": "nb-destination", "class": "nb-destination", "r": g.destination_radius}))
-    parts.append(el("rect", {"id": "nb-player-bg", "class": "nb-player__bg", "x": 3, "y": 6, "rx": 12,
-                             "width": g.width - 6, "height": g.player_bar - 12}))
+    size = g.die_size
     parts.append(_focus_ring("nb-focus-point", 3, 3, g.point_width - 6, g.label_strip + g.row_height - 6))
     parts.append(_focus_ring("nb-focus-die", -6, -6, size + 12, size + 12))
     parts.append(_focus_ring("nb-focus-cube", -6, -6, g.cube_size + 12, g.cube_size + 12))
     parts.append(_focus_ring("nb-focus-tray", 3, 3, g.tray_width - 6, g.row_height - 6))
     parts.append(_focus_ring("nb-focus-bar", 3, 3, g.bar_width - 6, g.band_middle - g.top_row_top - 6))
-    attrs = {"class": "nb-sprite", "aria-hidden": "true", "focusable": "false", "id": "nb-sprite"}
-    rendered = "".join(f' {name}="{value}"' for name, value in attrs.items())
-    geometry = json_attribute("data-geometry", geometry_json())
-    return Markup(f"<svg{rendered}{geometry}><defs>{''.join(parts)}</defs></svg>")
+    return "".join(parts)
+
+
+SPRITE_ATTRIBUTES = ' class="nb-sprite" aria-hidden="true" focusable="false" id="nb-sprite"'
+
+
+def sprite() -> Markup:
+    """The page's one set of picture shapes; it sits once in the ``<body>`` of a page with board pictures."""
+    return Markup(f"<svg{SPRITE_ATTRIBUTES}><defs>{static_shapes()}</defs></svg>")
+
+
+def sprite_module() -> str:
+    """``static/js/board/sprite-data.js``: the layout tables and every shape, for the page's board code
+    (one cached file instead of kilobytes in every page). Its types: ``sprite-data.d.ts``."""
+    return (
+        "// Generated by builder/board_svg.py (sprite_module): the board's layout tables and shapes.\n"
+        f"export const GEOMETRY = {json.dumps(geometry_json(), separators=(',', ':'))};\n"
+        f"export const STATIC_SHAPES = {json.dumps(static_shapes(), ensure_ascii=False)};\n"
+        f"export const INTERACTIVE_SHAPES = {json.dumps(interactive_shapes(), ensure_ascii=False)};\n"
+    )
 
 
 # ---- one board ---------------------------------------------------------------------------------------
@@ -226,23 +255,23 @@ def _cube(model: Mapping[str, Any], perspective: str) -> str:
 
 
 def _player(row: Row, side: str, texts: Mapping[str, Any], active: bool) -> str:
-    g = GEOMETRY
-    top = 0 if row == "top" else g.height - g.player_bar
-    middle = top + g.player_bar // 2
+    places = player_places()
+    top, middle = places[row]["top"], places[row]["middle"]
+    icon = f"translate({places['icon_x']} {middle}) scale({places['icon_scale']})"
     return el("g", {"class": "nb-player", "data-player": row, "data-side": side, "data-active": str(active).lower()},
               use("nb-player-bg", y=top),
-              use(f"nb-checker-{side}", cls="nb-player__icon", transform=f"translate(34 {middle}) scale(0.6)"),
-              el("text", {"class": "nb-player__text", "x": 62, "y": middle},
+              use(f"nb-checker-{side}", cls="nb-player__icon", transform=icon),
+              el("text", {"class": "nb-player__text", "x": places["text_x"], "y": middle},
                  el("tspan", {"class": "nb-player__name"}, text=texts["sides"][row]),
                  el("tspan", {"class": "nb-player__pips"}, text=f"  {texts['pips'][row]}")),
-              el("text", {"class": "nb-player__status", "x": g.width - 22, "y": middle}, text=texts["status"][row]))
+              el("text", {"class": "nb-player__status", "x": places["status_x"], "y": middle}, text=texts["status"][row]))
 
 
-def _captions(game: Game, texts: Mapping[str, Any], flipped: bool) -> str:
+def _captions(game: Game, texts: Mapping[str, Any]) -> str:
     places = [p for p in geometry_json()["captions"] if p["what"] == "home" or game is Game.LONG]
     out = []
     for place, text in zip(places, texts["captions"], strict=True):
-        x, anchor = place["mirrored" if flipped else "normal"]
+        x, anchor = place["normal"]
         out.append(el("text", {"class": "nb-caption", "x": x, "y": place["y"], "text-anchor": anchor}, text=text))
     return "".join(out)
 
@@ -254,12 +283,15 @@ def render_board(
     board_id: str,
     perspective: str,
     interactive: bool = True,
-    flipped: bool = False,
+    picture: bool = True,
 ) -> Markup:
     """The board for ``model`` (nardy_core.board.board_model) with ``texts`` (board/text.js describeBoard).
 
-    It is a picture named by the whole position; ``interactive`` marks it for the page's board code to make
-    playable (the 24 point buttons, dice, trays, bar and cube).
+    It is an image named by the whole position; ``interactive`` marks it for the page's board code to make
+    playable (the 24 point buttons, dice, trays, bar and cube). With ``picture`` the position is drawn too,
+    for a page that must read without JavaScript; without it the page's board code draws it (a puzzle's own
+    page and an embed: they play only with JavaScript, and each saves the picture's kilobytes).
+    The build draws a board unmirrored; the page's board code mirrors it on request.
     """
     if not ID_PATTERN.match(board_id):
         raise ValueError(f"board_id {board_id!r} must be a valid id (letter, then letters, digits, - or _)")
@@ -268,16 +300,18 @@ def render_board(
     side_at = {"bottom": perspective, "top": Side.parse(perspective).other.value}
     root: dict[str, object | None] = {
         "xmlns": "http://www.w3.org/2000/svg", "id": board_id, "class": "nb-board", "viewBox": f"0 0 {g.width} {g.height}",
-        "data-game": game.value, "data-perspective": perspective, "data-flipped": str(flipped).lower(),
+        "data-game": game.value, "data-perspective": perspective, "data-flipped": "false",
         "data-interactive": str(interactive).lower(), "role": "img", "aria-label": texts["summary"],
     }
-    points = [game.absolute(Side.parse(perspective), label) for label in slot_labels(flipped)]
-    parts = [use("nb-field"), use(f"nb-labels-{'mirrored' if flipped else 'normal'}", cls="nb-numbers"),
-             _captions(game, texts, flipped), _checkers(model, points), _dice(model)]
-    parts += [_tray(row, side_at[row], model["off"][side_at[row]]) for row in ROWS]
-    if game.has_bar:
-        parts += [_bar(row, side_at[row], model["bar"][side_at[row]]) for row in ROWS]
-    parts.append(_cube(model, perspective))
-    parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]
+    parts = []
+    if picture:
+        points = [game.absolute(Side.parse(perspective), label) for label in slot_labels(False)]
+        parts = [use("nb-field"), use("nb-labels-normal", cls="nb-numbers"), _captions(game, texts), _checkers(model, points),
+                 _dice(model)]
+        parts += [_tray(row, side_at[row], model["off"][side_at[row]]) for row in ROWS]
+        if game.has_bar:
+            parts += [_bar(row, side_at[row], model["bar"][side_at[row]]) for row in ROWS]
+        parts.append(_cube(model, perspective))
+        parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]
     attributes = "".join(f' {name}="{escape(_fmt(value))}"' for name, value in root.items() if value is not None)
     return Markup(f"<svg{attributes}{json_attribute('data-model', model)}>{''.join(parts)}</svg>")

@@ -50,7 +50,7 @@ RULES: tuple[Rule, ...] = (
     Rule("embeds: in a frame anywhere", ("/embed/*",), (("Content-Security-Policy", EMBED_CSP),), always=True),
     Rule("revalidated before each use",
          ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES), "/embed/*",
-          "/static/*", "/i18n/*", "/py/*", "/sw.js", "/build-manifest.json"),
+          "/static/*", "/i18n/*", "/py/*", "/answers/*", "/replays/*", "/sw.js", "/build-manifest.json"),
          (("Cache-Control", REVALIDATE),)),
     Rule("the versioned runtime", ("/pyodide/*",), (("Cache-Control", IMMUTABLE),)),
 )

@@ -7,6 +7,7 @@ embeds are ``embed/<lang>/<puzzle id>.html`` (ids are unique across both courses
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from markupsafe import Markup
 from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
-from .board_svg import render_board, sprite
+from .answers import AnswerBooks, turn_setup
+from .board_svg import json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lessons import LANGUAGES
 from .phases import Course, Site, Source
@@ -34,6 +36,9 @@ CSP = (
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
 PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html", "rules.html"}
+#: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
+#: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
+PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
 PREFIX = {Game.LONG: "", Game.SHORT: "short/"}  #: where each game's pages live under a language
 
 
@@ -71,11 +76,14 @@ class SiteRenderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        # a widget's config as JSON in a single-quoted attribute: a third of the bytes of escaped double quotes
+        self.env.globals["json_attr"] = lambda name, value: Markup(json_attribute(name, value))
         self.files: dict[str, bytes] = {}
         self.pages = 0
         self.texts: dict[BoardKey, dict[str, Any]] = {}
         self.sprite = sprite()
         self.games = [game for game in Game if game in course.games]
+        self.books = AnswerBooks(source.paths.project / ".cache" / "answers")
 
     # board texts, all composed by board/text.js in one run of node ----------------------------------
     def prepare_texts(self) -> None:
@@ -104,9 +112,11 @@ class SiteRenderer:
     def _key(lang: str, model: dict[str, Any], setup: Setup, interactive: bool) -> BoardKey:
         return BoardKey(lang, json.dumps(model, sort_keys=True), setup.perspective.value, interactive)
 
-    def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str) -> Markup:
+    def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str,
+                  picture: bool = True) -> Markup:
         texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
-        return render_board(model, texts, board_id=board_id, perspective=perspective, interactive=interactive)
+        return render_board(model, texts, board_id=board_id, perspective=perspective, interactive=interactive,
+                            picture=picture)
 
     # helpers ------------------------------------------------------------------------------------
     def inline(self, text: str) -> Markup:
@@ -131,7 +141,7 @@ class SiteRenderer:
             languages=LANGUAGE_NAMES,
             page_path=relative,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
-            sprite=self.sprite if template in PAGES_WITH_PLAYABLE_BOARDS else "",
+            sprite=self.sprite if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
@@ -145,6 +155,13 @@ class SiteRenderer:
         from .vendor import runtime_paths
 
         return runtime_paths(self.source.paths.project)
+
+    def answers(self, setup: Setup) -> str | None:
+        """The answer book of a board that plays a turn (builder/answers.py), as a path from the site root."""
+        if setup.roll is None:
+            return None
+        return self.books.path_for(turn_setup(setup.position.notation(), setup.roll.to_list(), setup.first_turn,
+                                              setup.rules.to_dict()))
 
     # widgets ------------------------------------------------------------------------------------
     def board_widget(self, board: BoardData, lang: str, board_id: str) -> Markup:
@@ -160,16 +177,18 @@ class SiteRenderer:
             "rules": setup.rules.to_dict(),
             "interactive": board.interactive,
             "highlight": board.highlight,
+            "answers": self.answers(setup) if board.interactive else None,
         }
         template = self.env.get_template("widgets/board.html")
-        return Markup(template.render(svg=svg, config=json.dumps(config, ensure_ascii=False), caption=self.inline(board.caption),
+        return Markup(template.render(svg=svg, config=config, caption=self.inline(board.caption),
                                       board=board, t=self.t(lang), board_id=board_id))
 
-    def puzzle_widget(self, puzzle: PuzzleData, lang: str, next_url: str | None, embed: bool = False) -> Markup:
+    def puzzle_widget(self, puzzle: PuzzleData, lang: str, next_url: str | None, embed: bool = False,
+                      picture: bool = True) -> Markup:
         setup = puzzle.setup
         t = self.t(lang)
         board_id = f"board-{puzzle.id}"  # puzzle ids are unique, so this id is unique on any page
-        svg = self.board_svg(lang, _setup_model(setup), setup.perspective.value, True, board_id)
+        svg = self.board_svg(lang, _setup_model(setup), setup.perspective.value, True, board_id, picture)
         hints = [str(self.inline(h)) for h in puzzle.text["hints"]]
         task = puzzle.task
         config = {
@@ -189,10 +208,10 @@ class SiteRenderer:
             "targets": puzzle.targets,
             "quiz": puzzle.quiz,
             "wrong": [{**w, "comment": str(self.inline(w["comment"]))} for w in puzzle.wrong],
-            "hints": hints,
             "hint_points": puzzle.hint_points,
             "bearoff": puzzle.bearoff,
             "composed": puzzle.composed,
+            "answers": self.answers(setup) if task.mode == "turn" else None,
             "next": next_url,
             "embed": embed,
         }
@@ -200,7 +219,7 @@ class SiteRenderer:
         return Markup(
             template.render(
                 svg=svg,
-                config=json.dumps(config, ensure_ascii=False),
+                config=config,
                 puzzle=puzzle,
                 task=task,
                 title=puzzle.text["title"] or t("puzzle.untitled", id=puzzle.id),
@@ -220,9 +239,16 @@ class SiteRenderer:
             {"side": f.side, "dice": f.dice, "play": f.play, "note": str(self.inline(f.note)) if f.note else "", "model": f.model}
             for f in replay.frames
         ]
-        config = {"kind": "replay", "id": replay.id, "frames": frames, "result": replay.result}
+        # every position of the game is a file of its own, fetched when the page mounts the widget (a lesson
+        # stays light); the notes are in the page once, in the record of moves (replay.js reads them there)
+        moves = [{key: value for key, value in frame.items() if key != "note"} for frame in frames]
+        data = json.dumps(moves, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        frames_file = f"replays/{hashlib.sha256(data).hexdigest()[:16]}.json"
+        self.files[frames_file] = data
+        config = {"kind": "replay", "id": replay.id, "frames": frames_file, "count": len(moves), "first": moves[0],
+                  "result": replay.result}
         template = self.env.get_template("widgets/replay.html")
-        return Markup(template.render(svg=svg, config=json.dumps(config, ensure_ascii=False), replay=replay, frames=frames,
+        return Markup(template.render(svg=svg, config=config, replay=replay, frames=frames,
                                       caption=self.inline(replay.caption), t=self.t(lang), board_id=board_id))
 
     def body(self, parts: list[Part], lang: str, prefix: str) -> Markup:
@@ -243,7 +269,7 @@ class SiteRenderer:
         boards = {}
         for game in Game:
             model = board_model(Position.start(game), cube=Cube() if game is Game.SHORT else None)
-            boards[game.value] = self.board_svg(lang, model, "white", True, f"free-board-{game.value}")
+            boards[game.value] = self.board_svg(lang, model, "white", True, f"free-board-{game.value}", picture=False)
         return boards
 
 
@@ -261,6 +287,7 @@ def render_site(course: Course, source: Source) -> Site:
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long")
     site.write("index.html", "redirect.html", None, game="long")
     site.write("404.html", "404.html", None, game="long")
+    site.files.update(site.books.files)
     return Site(site.files, site.pages)
 
 
@@ -290,10 +317,10 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
             themes.setdefault(tag, []).append(puzzle)
     site.write(f"{base}puzzles/index.html", "puzzles.html", lang, themes=themes, lessons=lessons, **common)
     for puzzle in puzzles:
-        widget = site.puzzle_widget(puzzle, lang, next_of[puzzle.id])
+        widget = site.puzzle_widget(puzzle, lang, next_of[puzzle.id], picture=False)
         site.write(f"{base}puzzles/{puzzle.id}/index.html", "puzzle.html", lang, puzzle=puzzle, widget=widget,
                    lesson=lessons.get(puzzle.lesson), **common)
-        embed = site.puzzle_widget(puzzle, lang, None, embed=True)
+        embed = site.puzzle_widget(puzzle, lang, None, embed=True, picture=False)
         site.write(f"embed/{lang}/{puzzle.id}.html", "embed.html", lang, puzzle=puzzle, widget=embed, **common)
     glossary = [term for term in site.course.glossary if game in term.games]
     rules_body = site.body(data.pages[lang].get("rules", []), lang, "rules-")
@@ -307,4 +334,5 @@ def copy_static(site: SiteRenderer) -> None:
         site.files["sw.js" if relative == "sw.js" else f"static/{relative}"] = data
     for lang, catalog in site.catalogs.items():
         site.files[f"i18n/{lang}.json"] = catalog.as_json().encode("utf-8")
+    site.files["static/js/board/sprite-data.js"] = sprite_module().encode("utf-8")
 

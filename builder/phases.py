@@ -117,7 +117,7 @@ def load(paths: Paths) -> Source:
     static = {
         path.relative_to(paths.static).as_posix(): path.read_bytes()
         for path in sorted(paths.static.rglob("*"))
-        if path.is_file() and not path.name.startswith(".")
+        if path.is_file() and not path.name.startswith(".") and not path.name.endswith(".d.ts")  # types: for tsc only
     }
     return Source(paths, courses, glossary, catalogs, static, problems)
 
@@ -142,11 +142,12 @@ def render(course: Course, source: Source) -> Site:
     return render_site(course, source)
 
 
-def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
+def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompress: bool = False) -> None:
     """Vendor the runtime next to the rendered files in a staging folder, then swap it in for ``out``.
 
     The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
-    the runtime), with ``build-manifest.json`` and the hosts' ``_headers``.
+    the runtime), with ``build-manifest.json`` and the hosts' ``_headers``; with ``precompress`` each text
+    file and the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
     from .manifest import with_manifest
@@ -162,6 +163,10 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+        if precompress:
+            from .precompress import precompress as write_copies
+
+            write_copies(staging, cache / "precompressed")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -190,7 +195,7 @@ def _judge(source: Source, strict: bool, log: Callable[[str], None]) -> tuple[Co
 
 
 def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
-          log: Callable[[str], None] = _quiet) -> Report:
+          log: Callable[[str], None] = _quiet, precompress: bool = False) -> Report:
     """The whole build: load → validate → render → write."""
     started = time.perf_counter()
     log(f"loading {paths.lessons} …")
@@ -199,7 +204,7 @@ def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Pat
     log("rendering pages …")
     site = render(course, source)
     log(f"writing {out} (with the runtime) …")
-    write(site, out, cache or paths.project / ".cache", paths.project)
+    write(site, out, cache or paths.project / ".cache", paths.project, precompress)
     return Report(site.pages, course.puzzle_count(), time.perf_counter() - started, warnings)
 
 

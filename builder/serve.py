@@ -241,9 +241,9 @@ def start_background_server(
 
 
 @contextlib.contextmanager
-def served(dist_dir: Path, port: int = 0) -> Iterator[str]:
+def served(dist_dir: Path, port: int = 0, handler: type[DistHandler] | None = None) -> Iterator[str]:
     """``with served(folder) as base_url:`` a background server for the block, shut down after it."""
-    server, base_url = start_background_server(dist_dir, port)
+    server, base_url = start_background_server(dist_dir, port, handler)
     try:
         yield base_url
     finally:

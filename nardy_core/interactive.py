@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from .dice import Roll
 from .games import BAR, HOME, OFF, POINTS
-from .movegen import TurnSearch
+from .movegen import TurnSearch, shared_search
 from .moves import Step
 from .position import Position
 from .reasons import Reason, ReasonCode
@@ -54,7 +54,7 @@ class TurnInProgress:
     def __init__(
         self, position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None
     ) -> None:
-        self.search = TurnSearch(position, roll, first_turn, rules)
+        self.search: TurnSearch = shared_search(position, roll, first_turn, rules)
         self.stepper = self.search.stepper
         self.states: list[Any] = [self.search.root]
         self.steps: list[Step] = []

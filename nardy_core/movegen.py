@@ -21,6 +21,7 @@ with 6-5 from own 6 ends the game). Short nardy counts the dice literally, as st
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .dice import Roll
@@ -204,3 +205,16 @@ def legal_turns(
     """
     return TurnSearch(position, roll, first_turn, rules).outcomes()
 
+
+@lru_cache(maxsize=32)
+def shared_search(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None) -> TurnSearch:
+    """The :class:`TurnSearch` of one turn setup, built once and shared by the requests about that turn.
+
+    A page asks about the same turn at every click (each request names the setup and the steps so far),
+    and a search never changes once built (its one later state is a memo of :meth:`TurnSearch.is_good`),
+    so the recent ones are kept.
+
+    >>> shared_search(Position.start(), Roll(6, 5)) is shared_search(Position.start(), Roll(6, 5))
+    True
+    """
+    return TurnSearch(position, roll, first_turn, rules)

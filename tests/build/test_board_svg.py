@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from builder.board_geometry import GEOMETRY, geometry_json, slot_points
-from builder.board_svg import render_board, sprite
+from builder.board_svg import interactive_shapes, render_board, sprite, sprite_module, static_shapes
 from builder.board_text import describe_boards
 from builder.i18n import Catalog, load_catalog
 from nardy_core import Game, Position, Roll, Side, board_model
@@ -28,10 +28,10 @@ def catalogs() -> dict[str, Catalog]:
 
 
 def board(catalogs: dict[str, Catalog], model: dict[str, Any], lang: str = "en", perspective: str = "white",
-          interactive: bool = True, flipped: bool = False) -> ET.Element:
-    request = {"lang": lang, "model": model, "view": {"perspective": perspective, "flipped": flipped, "interactive": interactive}}
+          interactive: bool = True, picture: bool = True) -> ET.Element:
+    request = {"lang": lang, "model": model, "view": {"perspective": perspective, "flipped": False, "interactive": interactive}}
     texts = describe_boards([request], {k: dict(v.messages) for k, v in catalogs.items()})[0]
-    markup = render_board(model, texts, board_id="b", perspective=perspective, interactive=interactive, flipped=flipped)
+    markup = render_board(model, texts, board_id="b", perspective=perspective, interactive=interactive, picture=picture)
     return ET.fromstring(str(markup))
 
 
@@ -39,10 +39,10 @@ def by_class(svg: ET.Element, cls: str) -> list[ET.Element]:
     return [e for e in svg.iter() if cls in e.get("class", "").split()]
 
 
-def drawn_points(svg: ET.Element, game: Game = Game.LONG, perspective: Side = Side.WHITE, flipped: bool = False) -> dict[int, tuple[str, int]]:
+def drawn_points(svg: ET.Element, game: Game = Game.LONG, perspective: Side = Side.WHITE) -> dict[int, tuple[str, int]]:
     """What the picture shows on each absolute point: (side, discs drawn), read back from the discs' places."""
     slots = [GEOMETRY.slot(i) for i in range(24)]
-    names = slot_points(game, perspective, flipped)
+    names = slot_points(game, perspective, False)
     found: dict[int, tuple[str, int]] = {}
     for static in by_class(svg, "nb-static"):
         for disc in static.iter(f"{NS}use"):
@@ -100,10 +100,12 @@ def test_black_at_the_bottom_sees_its_own_numbers_and_its_position(catalogs: dic
     assert drawn_points(svg, game, Side.BLACK) == expected
 
 
-def test_flipped_board_draws_the_mirrored_numbers_and_places(catalogs: dict[str, Catalog]) -> None:
-    svg = board(catalogs, START, flipped=True)
-    assert next(u for u in svg if u.get("class") == "nb-numbers").get("href") == "#nb-labels-mirrored"
-    assert drawn_points(svg, flipped=True) == {24: ("white", GEOMETRY.max_visible), 12: ("black", GEOMETRY.max_visible)}
+def test_without_the_picture_the_board_is_named_and_carries_its_model_only(catalogs: dict[str, Catalog]) -> None:
+    """A puzzle's page, an embed and the free board: the page's board code draws the position."""
+    svg = board(catalogs, START, "ru", picture=False)
+    assert list(svg) == [] and svg.get("role") == "img"
+    assert (svg.get("aria-label") or "").startswith("Доска для длинных нард. Пункт 24, 15 белых шашек")
+    assert json.loads(svg.get("data-model") or "{}") == START
 
 
 def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> None:
@@ -164,15 +166,32 @@ def test_markup_is_csp_safe_and_carries_its_model(catalogs: dict[str, Catalog]) 
     assert svg.get("data-game") == "long"
 
 
-def test_the_sprite_holds_every_shape_and_the_layout_tables() -> None:
+PICTURE_SHAPES = ("nb-checker-white", "nb-checker-black", "nb-field", "nb-labels-normal", "nb-die-6", "nb-strike",
+                  "nb-cube-face", "nb-pip", "nb-player-bg")
+PLAYING_SHAPES = ("nb-labels-mirrored", "nb-hit-top", "nb-hit-bottom", "nb-hit-tray", "nb-hit-bar", "nb-outline-error",
+                  "nb-badge-hint", "nb-destination", "nb-focus-point", "nb-selectable")
+
+
+def test_a_page_carries_only_the_picture_shapes() -> None:
     markup = str(sprite())
-    for ref in ("nb-checker-white", "nb-checker-black", "nb-field", "nb-labels-normal", "nb-labels-mirrored", "nb-hit-top",
-                "nb-hit-bottom", "nb-hit-tray", "nb-hit-bar", "nb-die-6", "nb-strike", "nb-cube-face",
-                "nb-outline-error", "nb-badge-hint", "nb-destination", "nb-focus-point", "nb-selectable"):
+    for ref in PICTURE_SHAPES:
         assert f'id="{ref}"' in markup, ref
-    tables = json.loads(ET.fromstring(markup).get("data-geometry") or "{}")
-    assert tables == json.loads(json.dumps(geometry_json()))
-    assert tables["points"]["short"]["black"]["normal"][11] == 1
+    for ref in PLAYING_SHAPES:
+        assert f'id="{ref}"' not in markup, ref
+    ET.fromstring(markup)  # well formed
+
+
+def test_the_board_module_holds_every_shape_and_the_layout_tables() -> None:
+    module = sprite_module()
+    values = dict(re.findall(r"^export const (\w+) = (.*);$", module, re.MULTILINE))
+    assert json.loads(values["GEOMETRY"]) == json.loads(json.dumps(geometry_json()))
+    assert json.loads(values["GEOMETRY"])["points"]["short"]["black"]["normal"][11] == 1
+    assert json.loads(values["STATIC_SHAPES"]) == static_shapes()
+    shapes = json.loads(values["INTERACTIVE_SHAPES"])
+    assert shapes == interactive_shapes()
+    for ref in PLAYING_SHAPES:
+        assert f'id="{ref}"' in shapes, ref
+    ET.fromstring(f"<svg xmlns='http://www.w3.org/2000/svg'>{static_shapes()}{shapes}</svg>")
 
 
 def test_bad_board_id_is_rejected(catalogs: dict[str, Catalog]) -> None:

@@ -27,7 +27,7 @@ def test_request_kinds_are_one_list_in_python_javascript_and_the_docs() -> None:
     declared = re.search(r"export const KINDS = /\*\* @type \{const\} \*/ \(\[(.*?)\]\);", client, re.S)
     assert declared, "rules-client.js declares KINDS"
     kinds = re.findall(r"'([a-z_]+)'", declared.group(1))
-    sent = re.findall(r"ask\('([a-z_]+)'", client)
+    sent = re.findall(r"ask(?:Turn)?\('([a-z_]+)'", client)
     docs = (PROJECT / "docs" / "architecture.md").read_text(encoding="utf-8")
     table = docs.split("## nardy_core.api", 1)[1].split("\n## ", 1)[0]
     documented = re.findall(r"^\| `([a-z_]+)` \|", table, re.M)

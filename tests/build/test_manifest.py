@@ -182,6 +182,7 @@ def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
 def test_only_the_versioned_runtime_is_immutable() -> None:
     assert dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm"))["Cache-Control"] == IMMUTABLE
     for path in ("/static/js/app.js", "/static/css/site.css", "/i18n/ru.json", "/py/nardy_core-0.2.0-py3-none-any.whl",
+                 "/answers/0123456789abcdef.json.gz",
                  "/sw.js", "/build-manifest.json", "/ru/", "/embed/en/x.html"):
         assert dict(headers_for(path))["Cache-Control"] == "no-cache", path
     assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["Cache-Control"] == "no-cache"

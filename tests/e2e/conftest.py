@@ -11,11 +11,12 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from builder.serve import served
+from builder.serve import make_handler, served
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
@@ -80,3 +81,17 @@ def _fail_on_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     if errors and request.node.get_closest_marker("allow_console_errors") is None:
         pytest.fail("the page logged errors:\n" + "\n".join(errors), pytrace=False)
+
+
+@contextmanager
+def counted_site(built_site: Path, wasm: list[str]) -> Iterator[str]:
+    """The built site on its own server, which notes every request for the wasm (from a page or a worker)."""
+
+    class CountingHandler(make_handler(built_site)):  # type: ignore[misc, valid-type]
+        def do_GET(self) -> None:
+            if self.path.endswith(".wasm"):
+                wasm.append(self.path)
+            super().do_GET()
+
+    with served(built_site, handler=CountingHandler) as base_url:
+        yield base_url

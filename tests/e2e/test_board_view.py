@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from builder.board_svg import render_board, sprite
+from builder.board_svg import render_board, sprite, sprite_module
 from builder.board_text import describe_boards
 from builder.i18n import load_catalog
 from builder.serve import served
@@ -71,7 +71,7 @@ window.picture = (board) => {
     .filter((u) => SHAPES.test(u.getAttribute('href') || '') && !u.classList.contains('nb-player__icon') && shown(u))
     .map((u) => [u.getAttribute('href'), ...at(u)].join(' ')).sort();
   const texts = [...board.querySelectorAll('text')].filter(shown).map((el) => el.textContent.trim()).filter(Boolean).sort();
-  return { label: board.getAttribute('aria-label'), numbers: board.querySelector('.nb-numbers').getAttribute('href'), shapes, texts };
+  return { label: board.getAttribute('aria-label'), numbers: board.querySelector('.nb-numbers')?.getAttribute('href') ?? null, shapes, texts };
 };
 window.staticPicture = window.picture(document.querySelector('svg.nb-board'));
 window.events = [];
@@ -88,17 +88,22 @@ def texts_for(lang: str, model: dict[str, Any], perspective: str, interactive: b
     return describe_boards([request], catalogs)[0]
 
 
-def page_html(lang: str, model: dict[str, Any], perspective: str, interactive: bool) -> str:
+#: pages whose board the build only names (a puzzle's page, an embed): the board code draws it; each is the
+#: page named beside it without the picture
+PLACEHOLDERS = {"placeholder-mid-ru": "mid-ru", "placeholder-short-en": "short-en", "placeholder-black-ru": "start-black-ru"}
+
+
+def page_html(lang: str, model: dict[str, Any], perspective: str, interactive: bool, picture: bool = True) -> str:
     catalog = load_catalog(PROJECT_ROOT / "site" / "i18n", lang)
     board = render_board(model, texts_for(lang, model, perspective, interactive), board_id="board",
-                         perspective=perspective, interactive=interactive)
+                         perspective=perspective, interactive=interactive, picture=picture)
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>board</title><link rel="icon" href="data:,"><link rel="stylesheet" href="board.css">
 <link rel="stylesheet" href="page.css"></head>
-<body>{sprite()}<main>{board}</main>
+<body>{sprite() if picture else ""}<main>{board}</main>
 <script type="application/json" id="catalog">{catalog.as_json()}</script>
 <script type="module" src="page.js"></script></body></html>
 """
@@ -108,6 +113,7 @@ def page_html(lang: str, model: dict[str, Any], perspective: str, interactive: b
 def board_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("board-site")
     shutil.copytree(STATIC / "js" / "board", root / "board")
+    (root / "board" / "sprite-data.js").write_text(sprite_module(), encoding="utf-8")  # as the build writes it
     for name in ("i18n.js",):
         shutil.copyfile(STATIC / "js" / name, root / name)
     shutil.copyfile(STATIC / "css" / "board.css", root / "board.css")
@@ -115,6 +121,9 @@ def board_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "page.js").write_text(PAGE_JS)
     for name, (lang, model, perspective, interactive) in PAGES.items():
         (root / f"{name}.html").write_text(page_html(lang, model, perspective, interactive), encoding="utf-8")
+    for name, like in PLACEHOLDERS.items():
+        lang, model, perspective, interactive = PAGES[like]
+        (root / f"{name}.html").write_text(page_html(lang, model, perspective, interactive, picture=False), encoding="utf-8")
     with served(root) as base_url:
         yield base_url
 
@@ -146,6 +155,16 @@ def test_js_draws_the_builders_picture_again(page: Page, board_site: str) -> Non
             assert live.pop("label") == texts_for(PAGES[name][0], PAGES[name][1], PAGES[name][2], True)["label"]
             built.pop("label")
         assert live == built, name
+
+
+def test_a_board_the_build_only_named_is_drawn_as_the_picture_would_be(page: Page, board_site: str) -> None:
+    for name, like in PLACEHOLDERS.items():
+        open_board(page, board_site, like)
+        expected = page.evaluate("window.picture(document.querySelector('svg.nb-board'))")
+        open_board(page, board_site, name)
+        assert page.evaluate("window.staticPicture")["shapes"] == []  # nothing drawn by the build
+        assert page.evaluate("window.picture(document.querySelector('svg.nb-board'))") == expected, name
+        expect(page.locator(".nb-point[data-point='24']")).to_have_count(1)
 
 
 def _generated_models(count: int, seed: int) -> list[tuple[dict[str, Any], str]]:

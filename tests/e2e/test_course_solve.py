@@ -25,4 +25,5 @@ def test_every_puzzle_of_the_lesson_can_be_solved(page: Page, site_url: str, gam
     for puzzle in puzzles:
         expect(puzzle.root).to_have_attribute("data-ready", "true", timeout=READY_MS)
         puzzle.solve()
-        expect(puzzle.success, f"puzzle {puzzle.id}").to_be_visible()
+        # a step past the answer book waits for Python, which may still be booting: the same bound as ready
+        expect(puzzle.success, f"puzzle {puzzle.id}").to_be_visible(timeout=READY_MS)

@@ -84,7 +84,7 @@ def test_the_replay_steps_with_the_mouse_and_the_keyboard(page: Page, site_url: 
     page.goto(f"{site_url}ru/lessons/{slug}/")
     replay = Replay(page, replay_id)
     expect(replay.root).to_have_attribute("data-ready", "true")
-    frames = replay.config()["frames"]
+    frames = page.request.get(site_url + replay.config()["frames"]).json()  # every position: a file of its own
     expect(replay.root).to_have_attribute("data-frame", "0")
     expect(replay.button("prev")).to_be_disabled()
     replay.button("next").click()
@@ -107,7 +107,8 @@ def test_the_replay_steps_with_the_mouse_and_the_keyboard(page: Page, site_url: 
         expect(replay.move_line).to_contain_text(re.compile("Партия окончена"))
     page.keyboard.press("Home")
     expect(replay.root).to_have_attribute("data-frame", "0")
-    noted = next((i for i, frame in enumerate(frames) if i and frame["note"]), None)
+    with_notes = replay.root.locator("[data-frame]:has(.replay-list-note)")  # the record of moves holds the notes
+    noted = int(with_notes.first.get_attribute("data-frame") or 0) if with_notes.count() else None
     if noted is not None:
         replay.root.locator("[data-record] summary").click()
         replay.root.locator(f"[data-goto='{noted}']").click()

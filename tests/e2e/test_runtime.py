@@ -72,6 +72,7 @@ class Flaky:
 
     mode = "ok"
     release = threading.Event()
+    wasm_requests = 0  #: GETs of a .wasm file, by any page or worker (a shared worker's are invisible to Playwright)
 
 
 def flaky_handler(site: Path) -> type:
@@ -79,6 +80,8 @@ def flaky_handler(site: Path) -> type:
 
     class FlakyHandler(base):  # type: ignore[misc, valid-type]
         def do_GET(self) -> None:
+            if self.path.endswith(".wasm"):
+                Flaky.wasm_requests += 1
             if not self.path.startswith("/flaky-runtime/"):
                 return super().do_GET()
             if Flaky.mode == "missing":
@@ -148,14 +151,12 @@ def test_boots_reports_progress_and_answers_requests(page: Any, runtime_site: st
     page.goto(runtime_site + "stub/page/")
     ready = wait_for_state(page, "ready")
     assert ready["version"] == "0.0.1" and ready["error"] is None
-    # The page compiled the wasm (so that Chromium caches the code) and Pyodide in the worker used it.
-    assert ready["wasmCompiledBy"] == "page"
+    assert ready["worker"] == "shared"  # Chromium has SharedWorker: one Python for all the site's pages
     statuses = page.evaluate("window.statuses")
     stages = [s["stage"] for s in statuses if s["state"] == "loading"]
     assert [s for i, s in enumerate(stages) if s not in stages[:i]] == ["runtime", "stdlib", "rules", "ready"]
     fractions = [s["fraction"] for s in statuses]
     assert fractions == sorted(fractions) and fractions[-1] == 1
-    assert len(page.workers) == 1  # one worker per visit
 
     assert request(page, "ping") == {"ok": True, "result": {"pong": True, "version": "0.0.1"}}
     payload = {"pos": "длинные нарды ✓", "dice": [6, 5], "nested": {"none": None}}
@@ -170,6 +171,33 @@ def test_boots_reports_progress_and_answers_requests(page: Any, runtime_site: st
         "() => window.nardyRuntime.request('echo', { f: () => 1 }).catch((error) => error.code)")
     assert unclonable == "BAD_REQUEST"
     assert page.evaluate("window.nardyRuntime.retry()") is False  # nothing to retry when ready
+
+
+def test_without_shared_workers_each_page_runs_its_own_and_compiles_the_wasm_itself(page: Any, runtime_site: str) -> None:
+    page.add_init_script("delete window.SharedWorker")  # as in browsers without them
+    page.goto(runtime_site + "stub/page/")
+    ready = wait_for_state(page, "ready")
+    assert ready["worker"] == "dedicated" and ready["version"] == "0.0.1"
+    # The page compiled the wasm (so that Chromium caches the code) and Pyodide in the worker used it.
+    assert ready["wasmCompiledBy"] == "page"
+    assert len(page.workers) == 1  # one worker per visit
+    assert request(page, "echo", {"n": 1}) == {"ok": True, "result": {"echo": {"n": 1}}}
+
+
+def test_a_second_tab_finds_python_booted(page: Any, runtime_site: str) -> None:
+    before = Flaky.wasm_requests
+    page.goto(runtime_site + "stub/page/")
+    wait_for_state(page, "ready")
+    second = page.context.new_page()
+    second.goto(runtime_site + "stub/page/")
+    ready = wait_for_state(second, "ready", timeout=10_000)
+    assert ready["worker"] == "shared" and ready["version"] == "0.0.1"
+    assert [s["stage"] for s in second.evaluate("window.statuses")][-1] == "ready"
+    assert request(second, "echo", {"tab": 2}) == {"ok": True, "result": {"echo": {"tab": 2}}}
+    assert request(page, "echo", {"tab": 1}) == {"ok": True, "result": {"echo": {"tab": 1}}}  # each its answers
+    assert Flaky.wasm_requests - before == 1  # booted once
+    second.close()
+    assert request(page, "ping")["ok"] is True  # the first tab keeps its Python when the other closes
 
 
 def test_request_made_before_ready_is_answered_after_ready(page: Any, runtime_site: str) -> None:

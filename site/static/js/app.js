@@ -44,7 +44,8 @@ function showRuntimeStatus(status) {
     line.textContent = t('runtime.ready');
     return;
   }
-  line.hidden = false;
+  // While Python boots, boards answer from their books: the line speaks up only when a learner waits.
+  line.hidden = status.state === 'loading' && !status.waiting;
   if (status.state === 'loading') {
     line.textContent = t('runtime.progress', { percent: Math.round(100 * (status.fraction || 0)) });
     return;

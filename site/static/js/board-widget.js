@@ -6,7 +6,7 @@ import { BoardView } from './board/view.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {{kind: 'board', position: string, dice: number[], first_turn: boolean, rules: Record<string, unknown>,
- *   interactive: boolean, highlight: import('./board/types.js').PointId[]}} BoardConfig */
+ *   interactive: boolean, highlight: import('./board/types.js').PointId[], answers: string | null}} BoardConfig */
 
 export class BoardWidget {
   /** @param {HTMLElement} root */

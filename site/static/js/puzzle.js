@@ -30,12 +30,12 @@ import { TurnController } from './turn-controller.js';
  * @property {PointId[]} targets
  * @property {{answer?: string, choice?: string, reason?: Reason | null, verdict?: string, chance?: number, good?: string[]}} quiz
  * @property {{kind: string, step?: [PointId, PointId], code?: string, final?: string, comment: string}[]} wrong
- * @property {string[]} hints
  * @property {PointId[]} hint_points
  * @property {Record<string, number>} bearoff  a race: final position -> expected rolls (nardy_core.bearoff)
  * @property {string | null} next
  * @property {boolean} embed
  * @property {boolean} [composed]
+ * @property {string | null} answers  the answer book of a turn (builder/answers.py), from the site root
  */
 
 const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
@@ -55,6 +55,8 @@ export class PuzzleWidget {
     this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
     this.hintList = /** @type {HTMLElement} */ (root.querySelector('[data-hints]'));
     this.hintsShown = 0;
+    /** The hints as the build wrote them into the answer box (HTML from the lesson's Markdown): in the page once. */
+    this.hints = [...root.querySelectorAll('.hint-list-static > li')].map((item) => item.innerHTML);
     this.failures = 0;
     this.sawSolution = false;
     this.solved = false;
@@ -117,7 +119,7 @@ export class PuzzleWidget {
     const mark = /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]'));
     if (previous && previous.solved) mark.hidden = false;
     if (config.embed) {
-      post('ready', { id: config.id });
+      if (config.mode !== 'turn') post('ready', { id: config.id }); // a turn is ready once its board plays
       if ('ResizeObserver' in window) {
         this.resizer = new ResizeObserver(() => post('resize', { id: config.id, height: document.documentElement.scrollHeight }));
         this.resizer.observe(document.body);
@@ -131,6 +133,7 @@ export class PuzzleWidget {
     this.turn = new TurnController(this.view, config, { status: this.status, autoConfirm: true });
     this.turn.addEventListener('rejected', (e) => this.rejected(/** @type {CustomEvent} */ (e).detail));
     this.turn.addEventListener('complete', (e) => this.completed(/** @type {CustomEvent} */ (e).detail));
+    this.turn.addEventListener('playable', () => config.embed && post('ready', { id: config.id }));
     this.turn.addEventListener('step', (e) => config.embed && post('move', { id: config.id, play: /** @type {CustomEvent} */ (e).detail.play }));
     this.turn.start();
   }
@@ -257,7 +260,7 @@ export class PuzzleWidget {
   }
 
   hint() {
-    const { hints } = this.config;
+    const { hints } = this;
     progress.recordHint(this.config.id, this.config.lesson);
     if (this.hintsShown < hints.length) {
       const item = document.createElement('li');
@@ -319,6 +322,10 @@ export class PuzzleWidget {
     /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = this.sawSolution;
     const box = /** @type {HTMLElement} */ (root.querySelector('[data-success]'));
     box.hidden = false;
+    const explanation = root.querySelector('[data-answer-box] .explanation');
+    if (explanation && !box.querySelector('.explanation')) {
+      box.querySelector('[data-next-wrap]')?.before(explanation.cloneNode(true)); // in the page once, in the answer box
+    }
     const title = box.querySelector('.success-title');
     if (title) title.textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
     if (detail) this.status.textContent = `${this.status.textContent} ${detail}`.trim();

@@ -6,6 +6,7 @@ import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reducedMotion } from './board/animation.js';
 import { t } from './i18n.js';
+import { siteURL } from './site-root.js';
 
 /** @typedef {import('./board/types.js').BoardModel} BoardModel */
 /**
@@ -13,13 +14,15 @@ import { t } from './i18n.js';
  * @property {string} side    who moved
  * @property {number[]} dice
  * @property {string} play    the move in the mover's numbering ("" for a forced pass)
- * @property {string} note    HTML rendered at build time from the lesson's Markdown
  * @property {BoardModel} model
+ * (a move's note is in the page once, in the record of moves: see noteOf)
  */
 /**
  * @typedef {object} ReplayConfig  the widget's data-config (builder/pages.py replay_widget)
  * @property {string} id
- * @property {ReplayFrame[]} frames
+ * @property {string} frames  the file of every position (JSON ReplayFrame[]), relative to the site root
+ * @property {number} count   how many frames, the start included
+ * @property {ReplayFrame} first
  * @property {{winner: string | null, kind: string, points: number} | null} result
  */
 
@@ -35,8 +38,36 @@ export class ReplayWidget {
     this.index = 0;
     this.moveLine = /** @type {HTMLElement} */ (root.querySelector('[data-move]'));
     this.noteBox = /** @type {HTMLElement} */ (root.querySelector('[data-note]'));
+    this.startNote = this.noteBox.innerHTML;
     /** @type {(() => void)[]} */
     this.listeners = [];
+    /** @type {ReplayFrame[]} the start until the file of every position has come */
+    this.frames = [this.config.first];
+    this.destroyed = false;
+    this.showStart();
+    this.ready = this.load();
+  }
+
+  /** The start position and its note, drawn at once: the page shows it before the moves have come. */
+  showStart() {
+    this.view.setModel(this.config.first.model, { animate: false });
+    this.noteBox.innerHTML = this.startNote;
+  }
+
+  /** Fetches every position, then makes the controls work (one small file, cached like the page). */
+  async load() {
+    let frames;
+    try {
+      const answer = await fetch(siteURL(this.config.frames));
+      if (!answer.ok) throw new Error(`${answer.status}`);
+      frames = await answer.json();
+    } catch {
+      if (!this.destroyed) this.moveLine.textContent = t('replay.unavailable');
+      return;
+    }
+    if (this.destroyed || !Array.isArray(frames) || frames.length !== this.config.count) return;
+    this.frames = frames;
+    const { root } = this;
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
     /** @type {HTMLElement} */ (root.querySelector('[data-keys]')).hidden = false;
     for (const [action, go] of /** @type {[string, () => number][]} */ ([
@@ -50,7 +81,7 @@ export class ReplayWidget {
     this.on(root, 'keydown', (/** @type {KeyboardEvent} */ event) => this.key(event));
     this.listeners.push(bindViewControls(root, this.view));
     this.show(0, false);
-    root.dataset.ready = 'true'; // everything is precomputed: ready at once
+    root.dataset.ready = 'true'; // every position is precomputed: ready once the file has come
   }
 
   /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler */
@@ -61,7 +92,7 @@ export class ReplayWidget {
   }
 
   get last() {
-    return this.config.frames.length - 1;
+    return this.frames.length - 1;
   }
 
   /** @param {KeyboardEvent} event */
@@ -81,11 +112,18 @@ export class ReplayWidget {
 
   /** The text of move ``index`` ("12. White 6-3: 13/7 10/7"). @param {number} index */
   moveText(index) {
-    const frame = this.config.frames[index];
-    if (!index) return t('replay.start_of', { side: t(`board.side.${this.config.frames[1] ? this.config.frames[1].side : 'white'}`), dice: frame.dice.join('-') });
+    const frame = this.frames[index];
+    if (!index) return t('replay.start_of', { side: t(`board.side.${this.frames[1] ? this.frames[1].side : 'white'}`), dice: frame.dice.join('-') });
     return t('replay.move', {
       n: index, total: this.last, side: t(`board.side.${frame.side}`), dice: frame.dice.join('-'), play: frame.play || t('replay.pass'),
     });
+  }
+
+  /** The note of move ``index``, as the build wrote it into the record of moves. @param {number} index */
+  noteOf(index) {
+    if (!index) return this.startNote;
+    const note = this.root.querySelector(`[data-frame="${index}"] .replay-list-note`);
+    return note ? note.innerHTML : '';
   }
 
   /** @param {number} index @param {boolean} [animate] */
@@ -93,7 +131,7 @@ export class ReplayWidget {
     const target = Math.max(0, Math.min(this.last, index));
     const step = Math.abs(target - this.index) === 1;
     this.index = target;
-    const frame = this.config.frames[target];
+    const frame = this.frames[target];
     this.view.setModel(frame.model, { animate: animate && step && !reducedMotion() });
     let line = this.moveText(target);
     const { result } = this.config;
@@ -102,7 +140,7 @@ export class ReplayWidget {
       line += ` ${t('play.game_over', { result: t(`play.result_${result.kind}`, { winner, n: result.points }) })}`;
     }
     this.moveLine.textContent = line;
-    this.noteBox.innerHTML = frame.note; // rendered from the lesson's Markdown at build time (escaped), not user input
+    this.noteBox.innerHTML = this.noteOf(target); // rendered from the lesson's Markdown at build time (escaped)
     this.root.dataset.frame = String(target);
     for (const item of this.root.querySelectorAll('[data-frame]')) {
       const current = Number(/** @type {HTMLElement} */ (item).dataset.frame) === target;
@@ -124,6 +162,7 @@ export class ReplayWidget {
   }
 
   destroy() {
+    this.destroyed = true;
     for (const off of this.listeners) off();
     this.view.destroy();
   }

@@ -1,6 +1,8 @@
 // The rules client: the only module that knows the request kinds of nardy_core.api (docs/architecture.md;
 // tests/build/test_contracts.py keeps this file, api.HANDLERS and the docs identical). Every answer comes
-// from Python in the worker; the page never derives a rule fact itself.
+// from nardy_core: from the worker's Python, or for a board's first interactions from its answer book, which
+// the build computed with the same api calls (builder/answers.py) so that a board plays before Python has
+// booted. The page never derives a rule fact itself.
 
 import { request } from './runtime.js';
 
@@ -67,6 +69,85 @@ function ask(kind, payload) {
   return request(kind, payload);
 }
 
+// ---- answer books (builder/answers.py) ---------------------------------------------------------------
+
+const BOOK_FORMAT = 1;
+/**
+ * @typedef {object} Book  one turn setup's answers; states are stored once and referred to by index
+ * @property {string} setup   the setup as JSON text, as setupText gives it
+ * @property {unknown[]} states
+ * @property {Record<string, unknown>} answers  entry key -> a state index, or an answer whose state is an index
+ */
+/** @type {Map<string, Promise<void>>} books by URL, fetched once per visit */
+const fetched = new Map();
+/** @type {Map<string, Book>} books by setup text */
+const books = new Map();
+
+/** The setup of a turn request, in the key order the build uses. @param {TurnSetup} setup */
+function baseOf(setup) {
+  return { position: setup.position, dice: setup.dice, first_turn: !!setup.first_turn, rules: setup.rules || {} };
+}
+
+/** @param {unknown} book @returns {book is Book} */
+function isBook(book) {
+  if (!book || typeof book !== 'object') return false;
+  const b = /** @type {Record<string, unknown>} */ (book);
+  return b.format === BOOK_FORMAT && typeof b.setup === 'string' && Array.isArray(b.states)
+    && !!b.answers && typeof b.answers === 'object' && !Array.isArray(b.answers);
+}
+
+/**
+ * Fetch a board's answer book (once per URL). It never fails: without the book the worker answers all.
+ * @param {string | null | undefined} url  absolute, or relative to the document
+ * @returns {Promise<void>}
+ */
+export function useAnswers(url) {
+  if (!url) return Promise.resolve();
+  let done = fetched.get(url);
+  if (!done) {
+    done = fetch(url)
+      .then((response) => (response.ok ? readBook(response) : null))
+      .then((book) => {
+        if (isBook(book)) books.set(book.setup, book);
+      })
+      .catch(() => {});
+    fetched.set(url, done);
+  }
+  return done;
+}
+
+/** A book is stored gzipped and unpacked here, so any static host serves it; a host that already sent it
+ * unpacked (Content-Encoding: gzip) is fine too. @param {Response} response @returns {Promise<unknown>} */
+async function readBook(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
+  if (typeof DecompressionStream !== 'function') return null; // an old browser: the worker answers everything
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).json();
+}
+
+/** The shipped answer to one request, as a fresh copy, or undefined.
+ * @param {TurnSetup} setup @param {string} kind @param {StepPair[]} steps @param {unknown} extra */
+function shipped(setup, kind, steps, extra) {
+  const book = books.get(JSON.stringify(baseOf(setup)));
+  if (!book) return undefined;
+  const value = book.answers[`${kind} ${JSON.stringify(steps)} ${JSON.stringify(extra)}`];
+  if (value === undefined) return undefined;
+  const state = (/** @type {unknown} */ index) => (typeof index === 'number' ? book.states[index] : undefined);
+  if (typeof value === 'number') return structuredClone(state(value));
+  if (value && typeof value === 'object' && 'state' in value) return structuredClone({ ...value, state: state(value.state) });
+  return structuredClone(value);
+}
+
+/** Ask about a turn: its book first, then the worker.
+ * @param {'turn_state' | 'try_step' | 'explain_point'} kind @param {TurnSetup} setup @param {StepPair[]} steps
+ * @param {'step' | 'point' | null} name @param {unknown} extra */
+function askTurn(kind, setup, steps, name, extra) {
+  const answer = shipped(setup, kind, steps, name ? extra : null);
+  if (answer !== undefined) return Promise.resolve(answer);
+  return ask(kind, name ? { ...baseOf(setup), steps, [name]: extra } : { ...baseOf(setup), steps });
+}
+
 /** @returns {Promise<{pong: boolean, version: string}>} */
 export const ping = () => ask('ping', {});
 
@@ -83,14 +164,14 @@ export const describe = (position, rules = {}) => ask('describe', { position, ru
 export const result = (query) => ask('result', query);
 
 /** @param {TurnSetup} setup @param {StepPair[]} steps @returns {Promise<TurnState>} */
-export const turnState = (setup, steps) => ask('turn_state', { ...setup, steps });
+export const turnState = (setup, steps) => askTurn('turn_state', setup, steps, null, null);
 
 /** @param {TurnSetup} setup @param {StepPair[]} steps @param {{from: PointId, to: PointId, die?: number}} step
  *  @returns {Promise<StepAnswer>} */
-export const tryStep = (setup, steps, step) => ask('try_step', { ...setup, steps, step });
+export const tryStep = (setup, steps, step) => askTurn('try_step', setup, steps, 'step', step);
 
 /** @param {TurnSetup} setup @param {StepPair[]} steps @param {PointId} point @returns {Promise<{reason: Reason | null}>} */
-export const explainPoint = (setup, steps, point) => ask('explain_point', { ...setup, steps, point });
+export const explainPoint = (setup, steps, point) => askTurn('explain_point', setup, steps, 'point', point);
 
 /** @param {{game: string, rules: Record<string, unknown>, players: Record<string, string>}} options
  *  @returns {Promise<GameStateJson>} */

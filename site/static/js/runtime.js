@@ -1,4 +1,7 @@
-// Main-thread client of the Python worker: one worker per visit, requests queued until it is ready.
+// Main-thread client of the Python worker: one booted Python per visitor, requests queued until it is ready.
+// Where the browser has SharedWorker, every tab and embed of this build shares one (by name: the build), so
+// the second embed on a blog page or a second tab is ready at once; elsewhere, and after any failure, each
+// page runs its own dedicated worker.
 //
 // Usage:
 //   import { getRuntime, request, onStatus, retry } from './runtime.js';
@@ -12,7 +15,7 @@
 // The singleton lives on module scope so that a pjax-style navigation, which keeps this module, keeps the
 // booted Python as well. Configuration comes from <html> data attributes, resolved once to absolute URLs:
 //   data-root="../../"  data-pyodide="pyodide/314.0.7/"  data-core-wheel="py/nardy_core-….whl"
-//   data-boot-timeout="30" (seconds, optional)
+//   data-boot-timeout="30" (seconds, optional)  data-build="c6d934034b96" (names the shared worker)
 
 const DEFAULT_BOOT_TIMEOUT_SECONDS = 30;
 
@@ -25,8 +28,17 @@ const DEFAULT_BOOT_TIMEOUT_SECONDS = 30;
  * @property {string | null} version
  * @property {WorkerError | null} error
  * @property {string} [wasmCompiledBy]
+ * @property {'shared' | 'dedicated'} [worker]  which kind of worker runs Python (for tests and benches)
+ * @property {number} [waiting]  requests waiting for Python to boot (a learner is waiting: say so)
  */
-/** @typedef {{indexURL: string | null, coreWheelURL: string | null, bootTimeoutMs: number}} RuntimeConfig */
+/** @typedef {{indexURL: string | null, coreWheelURL: string | null, bootTimeoutMs: number, workerName: string}} RuntimeConfig */
+/**
+ * @typedef {object} Link  the connection to a worker: a shared worker's port, or a dedicated worker
+ * @property {{postMessage: (message: unknown) => void, onmessage: ((event: MessageEvent) => void) | null,
+ *   onmessageerror: ((event: MessageEvent) => void) | null}} port
+ * @property {boolean} shared
+ * @property {() => void} stop
+ */
 /** @typedef {{type: string, payload: unknown, resolve: (value: any) => void, reject: (reason: unknown) => void}} Pending */
 
 export class RequestError extends Error {
@@ -54,14 +66,18 @@ export function readConfig(doc = document) {
     indexURL: indexURL && !indexURL.endsWith('/') ? `${indexURL}/` : indexURL,
     coreWheelURL: resolve(data.coreWheel),
     bootTimeoutMs: 1000 * (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_BOOT_TIMEOUT_SECONDS),
+    // pages of another build must not share this one's Python: the name carries the build (or the wheel)
+    workerName: `nardy-python ${data.build || ''} ${indexURL || ''} ${resolve(data.coreWheel) || ''}`,
   };
 }
 
 class Runtime {
   /** @type {RuntimeConfig} */
   #config;
-  /** @type {Worker | null} */
+  /** @type {Link | null} */
   #worker = null;
+  /** false after a shared worker failed or hung: the next attempt runs a worker of its own */
+  #share = true;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   #timer = undefined;
   #nextId = 1;
@@ -94,7 +110,10 @@ class Runtime {
       const id = this.#nextId++;
       this.#pending.set(id, { type, payload, resolve, reject });
       if (this.#status.state === 'ready') this.#send(id);
-      else this.#queue.push(id);
+      else {
+        this.#queue.push(id);
+        this.#setStatus({ ...this.#status, waiting: this.#queue.length });
+      }
     });
   }
 
@@ -133,37 +152,71 @@ class Runtime {
       return;
     }
     performance.mark('nardy:worker-start'); // read by bench/browser.py
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = (this.#share && this.#connectShared()) || this.#connectDedicated();
     this.#worker = worker;
     // Messages from a worker that was already replaced (timeout, retry) are ignored.
-    worker.onmessage = (event) => {
+    worker.port.onmessage = (event) => {
       if (worker === this.#worker) this.#onMessage(event.data);
     };
-    // Fired when worker.js itself cannot load, or on an error the worker did not catch.
-    worker.onerror = (event) => {
-      if (worker !== this.#worker || this.#status.state === 'ready') return;
-      event.preventDefault();
-      this.#fail({ code: 'WORKER_ERROR', detail: String(event.message || '') });
-    };
-    worker.onmessageerror = () => {
+    worker.port.onmessageerror = () => {
       if (worker === this.#worker) this.#fail({ code: 'WORKER_ERROR', detail: 'messageerror' });
     };
     this.#setStatus({ state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null });
     // A blocked wasm compile or a hung download never settles: only a deadline can end the wait.
     this.#timer = setTimeout(() => {
       if (worker !== this.#worker) return;
+      this.#share = false;
       this.#stopWorker();
       this.#setStatus({ ...this.#status, state: 'timeout', error: { code: 'TIMEOUT', detail: '' } });
     }, this.#config.bootTimeoutMs);
-    worker.postMessage({
+    worker.port.postMessage({
       type: 'init',
       indexURL: this.#config.indexURL,
       coreWheelURL: this.#config.coreWheelURL,
-      wasmFromPage: true,
+      wasmFromPage: !worker.shared, // a compiled module cannot be sent to another agent (a shared worker)
     });
+    if (worker.shared) return;
     this.#compileWasm().then((/** @type {WebAssembly.Module | null} */ module) => {
-      if (worker === this.#worker) worker.postMessage({ type: 'wasm-module', module });
+      if (worker === this.#worker) worker.port.postMessage({ type: 'wasm-module', module });
     });
+  }
+
+  /** The build's shared worker, or null where there is none. @returns {Link | null} */
+  #connectShared() {
+    if (typeof SharedWorker !== 'function') return null;
+    let shared;
+    try {
+      shared = new SharedWorker(new URL('./worker.js', import.meta.url), { type: 'module', name: this.#config.workerName });
+    } catch {
+      return null; // not allowed here (an opaque origin, a privacy mode): a worker of our own
+    }
+    const port = shared.port;
+    /** @type {Link} */
+    const link = { port, shared: true, stop: () => port.close() };
+    // Fired when the shared worker cannot start: a third-party frame whose storage the browser blocks (an
+    // embed on another site) gets none. Then this page runs a worker of its own, with nothing lost.
+    shared.onerror = (event) => {
+      if (link !== this.#worker || this.#status.state === 'ready') return;
+      event.preventDefault();
+      this.#share = false;
+      this.#start();
+    };
+    port.start();
+    return link;
+  }
+
+  /** @returns {Link} */
+  #connectDedicated() {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    /** @type {Link} */
+    const link = { port: worker, shared: false, stop: () => worker.terminate() };
+    // Fired when worker.js itself cannot load, or on an error the worker did not catch.
+    worker.onerror = (event) => {
+      if (link !== this.#worker || this.#status.state === 'ready') return;
+      event.preventDefault();
+      this.#fail({ code: 'WORKER_ERROR', detail: String(event.message || '') });
+    };
+    return link;
   }
 
   // Why the page compiles pyodide.asm.wasm although the worker runs it: Chromium keeps compiled wasm in its
@@ -204,7 +257,7 @@ class Runtime {
       performance.mark(`nardy:progress-${message.stage}`);
       this.#setStatus({ ...this.#status, stage: message.stage, fraction: message.fraction });
     } else if (message.type === 'ready') {
-      performance.mark('nardy:ready');
+      performance.mark('nardy:python-ready');
       clearTimeout(this.#timer);
       this.#setStatus({
         state: 'ready',
@@ -213,6 +266,7 @@ class Runtime {
         version: message.version,
         error: null,
         wasmCompiledBy: message.wasmCompiledBy,
+        worker: this.#worker && this.#worker.shared ? 'shared' : 'dedicated',
       });
       const queued = this.#queue;
       this.#queue = [];
@@ -227,7 +281,7 @@ class Runtime {
     const entry = this.#pending.get(id);
     if (!entry || !this.#worker) return;
     try {
-      this.#worker.postMessage({ id, type: entry.type, payload: entry.payload });
+      this.#worker.port.postMessage({ id, type: entry.type, payload: entry.payload });
     } catch (error) {
       // A payload that cannot be cloned (a function, a DOM node) fails only its own request.
       this.#pending.delete(id);
@@ -237,6 +291,7 @@ class Runtime {
 
   /** @param {WorkerError} error */
   #fail(error) {
+    this.#share = false;
     this.#stopWorker();
     this.#setStatus({ ...this.#status, state: 'failed', error });
   }
@@ -244,7 +299,7 @@ class Runtime {
   #stopWorker() {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#worker) this.#worker.terminate();
+    if (this.#worker) this.#worker.stop(); // a shared worker lives on for its other pages
     this.#worker = null;
     if (this.#wasm && !this.#wasm.module) {
       this.#wasm.controller.abort(); // a hung download must not be what the next attempt waits for

@@ -5,12 +5,14 @@
 //   turn.addEventListener('step', e => e.detail)         // {steps, play, state} after an accepted step
 //   turn.addEventListener('rejected', e => e.detail)     // {from, to, reason} after a refused step
 //   turn.addEventListener('complete', e => e.detail)     // {state, play, position} when the turn is done
+//   turn.addEventListener('playable', () => …)          // once: the board answers moves from now on
 //   await turn.start(); turn.undo(); turn.reset(); turn.confirm(); turn.playSteps(steps, ms); turn.destroy()
 
 import { diceText, reasonText } from './feedback.js';
 import { t } from './i18n.js';
-import { explainPoint, turnState, tryStep } from './rules-client.js';
+import { explainPoint, turnState, tryStep, useAnswers } from './rules-client.js';
 import { onStatus } from './runtime.js';
+import { siteURL } from './site-root.js';
 
 /** @typedef {import('./board/view.js').BoardView} BoardView */
 /** @typedef {import('./board/types.js').PointId} PointId */
@@ -18,6 +20,10 @@ import { onStatus } from './runtime.js';
 /** @typedef {import('./rules-client.js').TurnState} TurnState */
 /** @typedef {import('./rules-client.js').StepPair} StepPair */
 /** @typedef {import('./rules-client.js').Reason} Reason */
+
+// A learner who waits longer than this for an answer is told that the rules engine is still loading;
+// answers from the board's book (or a booted Python) come long before it, so a quick answer never flickers.
+const LOADING_NOTICE_MS = 300;
 
 /** A point as the status line names it: its number, "бар" or "за доску". @param {number | string} label */
 function pointWord(label) {
@@ -29,7 +35,7 @@ function pointWord(label) {
 export class TurnController extends EventTarget {
   /**
    * @param {BoardView} view
-   * @param {TurnSetup} setup
+   * @param {TurnSetup & {answers?: string | null}} setup  answers: the board's answer book, from the site root
    * @param {{status?: HTMLElement | null, autoConfirm?: boolean}} [options]
    */
   constructor(view, setup, { status = null, autoConfirm = false } = {}) {
@@ -37,6 +43,7 @@ export class TurnController extends EventTarget {
     this.view = view;
     /** @type {TurnSetup} */
     this.setup = { position: setup.position, dice: setup.dice, first_turn: !!setup.first_turn, rules: setup.rules || {} };
+    this.answers = setup.answers ? siteURL(setup.answers) : null;
     this.status = status;
     this.autoConfirm = autoConfirm;
     /** @type {StepPair[]} accepted so far (absolute) */
@@ -71,10 +78,17 @@ export class TurnController extends EventTarget {
     if (this.status) this.status.textContent = text;
   }
 
-  /** Clicks made before Python is ready wait here in order, and are never lost. @param {() => unknown} action */
+  /** Clicks wait here in order and are never lost, also while Python boots. @param {() => unknown} action */
   enqueue(action) {
-    if (!this.ready) this.say(t('widget.loading'));
-    this.busy = this.busy.then(action).catch((error) => this.fail(error));
+    let answered = false;
+    if (!this.ready) {
+      setTimeout(() => {
+        if (!answered && !this.ready) this.say(t('widget.loading'));
+      }, LOADING_NOTICE_MS);
+    }
+    this.busy = this.busy.then(action).catch((error) => this.fail(error)).finally(() => {
+      answered = true;
+    });
     return this.busy;
   }
 
@@ -85,6 +99,7 @@ export class TurnController extends EventTarget {
 
   start() {
     return this.enqueue(async () => {
+      await useAnswers(this.answers);
       this.apply(await turnState(this.setup, this.steps), false);
       if (this.state?.must_pass) {
         this.say(t('widget.must_pass', { dice: diceText(this.setup.dice) }));
@@ -101,7 +116,8 @@ export class TurnController extends EventTarget {
     const widget = /** @type {HTMLElement | null} */ (this.view.svg.closest('[data-widget]'));
     if (widget && !widget.dataset.ready) {
       widget.dataset.ready = 'true'; // the board answers moves from now on
-      performance.mark('nardy:widget-ready');
+      if (!performance.getEntriesByName('nardy:ready').length) performance.mark('nardy:ready'); // the page plays
+      this.dispatchEvent(new CustomEvent('playable'));
     }
     this.view.setModel(state.board, { animate });
     this.view.clearMarks();

@@ -1,6 +1,9 @@
 // Module Web Worker: boots Pyodide with the nardy_core wheel off the main thread and answers requests.
+// It runs as a SharedWorker where the browser has one (every tab and embed of the site in one browser
+// shares one booted Python: each page is a port, the boot happens once, a late page is told at once where
+// it stands) or as a dedicated worker of one page.
 //
-// Protocol (DESIGN §3 "Worker protocol"):
+// Protocol (DESIGN §3 "Worker protocol"), the same on a port and on a dedicated worker:
 //   in:  {type: 'init', indexURL, coreWheelURL, wasmFromPage}   once, from runtime.js
 //        {type: 'wasm-module', module}                     the page's compiled pyodide.asm.wasm, or null
 //        {id, type, payload}                               a request for nardy_core.api.handle(type, payload)
@@ -12,8 +15,13 @@
 
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
-/** @type {Promise<boolean> | null} the one boot this worker does */
+/** @type {Promise<boolean> | null} the boot under way or done; a failed boot may be started again */
 let booting = null;
+/** @typedef {{postMessage: (message: unknown) => void}} Page  a page: its port, or the dedicated worker */
+/** @type {Set<Page>} the pages that sent 'init' */
+const clients = new Set();
+/** @type {object | null} the last boot message (progress, ready or failed), told to a page that comes late */
+let lastBootMessage = null;
 let wasmCompiledBy = 'worker'; // 'page' once Pyodide was given the page's module (reported for tests/benches)
 /** @type {(module: WebAssembly.Module | null) => void} */
 let receiveWasmModule = () => {};
@@ -22,9 +30,15 @@ const wasmModuleFromPage = new Promise((resolve) => {
   receiveWasmModule = resolve;
 });
 
+/** A boot message goes to every page. @param {object} message */
+function tellAll(message) {
+  lastBootMessage = message;
+  for (const client of clients) client.postMessage(message);
+}
+
 /** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
-  self.postMessage({ type: 'progress', stage, fraction });
+  tellAll({ type: 'progress', stage, fraction });
 }
 
 /** @param {string} url */
@@ -102,12 +116,13 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
     const pong = JSON.parse(api('ping', '{}'));
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
     progress('ready', 1);
-    self.postMessage({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version, wasmCompiledBy });
+    tellAll({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version, wasmCompiledBy });
     return true;
   } catch (error) {
     restore();
     handle = null;
-    self.postMessage({ type: 'failed', error: { code: 'LOAD_FAILED', detail: describe(error) } });
+    booting = null; // a page's retry may boot again
+    tellAll({ type: 'failed', error: { code: 'LOAD_FAILED', detail: describe(error) } });
     return false;
   }
 }
@@ -134,18 +149,32 @@ function answer(id, type, payload) {
   return { id, ok: true, result };
 }
 
-self.onmessage = async (event) => {
-  const message = event.data || {};
+/** @param {Page} client @param {any} data */
+async function onMessage(client, data) {
+  const message = data && typeof data === 'object' ? data : {};
   if (!('id' in message)) {
-    if (message.type === 'init') booting = booting || boot(message);
-    else if (message.type === 'wasm-module') receiveWasmModule(message.module || null);
+    if (message.type === 'init') {
+      clients.add(client);
+      if (lastBootMessage && booting) client.postMessage(lastBootMessage); // a page that comes late
+      booting = booting || boot(message);
+    } else if (message.type === 'wasm-module') receiveWasmModule(message.module || null);
     return;
   }
   // runtime.js sends requests only after 'ready'; waiting here as well keeps the protocol safe anyway.
   const ready = booting ? await booting : false;
   if (!ready) {
-    self.postMessage({ id: message.id, ok: false, error: { code: 'NOT_READY', detail: '' } });
+    client.postMessage({ id: message.id, ok: false, error: { code: 'NOT_READY', detail: '' } });
     return;
   }
-  self.postMessage(answer(message.id, message.type, message.payload));
-};
+  client.postMessage(answer(message.id, message.type, message.payload));
+}
+
+if ('onconnect' in self) {
+  // a SharedWorker: one port per page
+  /** @type {any} */ (self).onconnect = (/** @type {MessageEvent} */ event) => {
+    const port = event.ports[0];
+    port.onmessage = (message) => onMessage(port, message.data);
+  };
+} else {
+  self.onmessage = (event) => onMessage(self, event.data);
+}

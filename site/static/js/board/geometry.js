@@ -1,30 +1,25 @@
-// The layout tables the builder renders once per page into the sprite (builder/board_geometry.py).
+// The layout tables the build writes into sprite-data.js (builder/board_geometry.py: their one home).
+
+import { GEOMETRY } from './sprite-data.js';
 
 /** @typedef {import('./types.js').Geometry} Geometry */
 /** @typedef {import('./types.js').Slot} Slot */
 
-/** @type {Map<Document, Geometry>} */
-const cache = new Map();
+/** @type {Geometry | null} */
+let geometry = null;
 
 /**
- * The page's board geometry (read once per document). The sprite lists the slots field by field (one list
- * of 24 values each, to keep pages small); here they become one object per slot.
- * @param {Document} doc
+ * The board geometry. The build lists the slots field by field (one list of 24 values each, to keep the
+ * file small); here they become one object per slot.
  * @returns {Geometry}
  */
-export function readGeometry(doc = document) {
-  let geometry = cache.get(doc);
+export function readGeometry() {
   if (!geometry) {
-    const sprite = doc.getElementById('nb-sprite');
-    if (!sprite) throw new Error('the page has no board sprite (#nb-sprite)');
-    const raw = JSON.parse(sprite.dataset.geometry || '{}');
-    /** @type {Record<string, unknown[]>} */
-    const fields = raw.slots;
+    const fields = GEOMETRY.slots;
     /** @type {Slot[]} */
     const slots = Array.from({ length: 24 }, (_, i) => /** @type {Slot} */ (Object.fromEntries(
       Object.entries(fields).map(([key, values]) => [key, values[i]]))));
-    geometry = /** @type {Geometry} */ ({ ...raw, slots });
-    cache.set(doc, geometry);
+    geometry = /** @type {Geometry} */ ({ ...GEOMETRY, slots });
   }
   return geometry;
 }

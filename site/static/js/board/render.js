@@ -70,6 +70,7 @@ function svgEl(tag, attrs, text) {
  */
 export function buildElements(svg, geometry, interactive) {
   for (const old of svg.querySelectorAll(':scope > .nb-static, :scope > .nb-dice, :scope > .nb-tray, :scope > .nb-bar-slot, :scope > .nb-cube')) old.remove();
+  if (!svg.querySelector(':scope > .nb-numbers')) addPictureParts(svg, geometry);
   const before = svg.querySelector(':scope > .nb-player');
   /** @param {string} tag @param {Record<string, string | number | boolean | null>} attrs @param {Element} [parent] */
   const add = (tag, attrs, parent) => {
@@ -131,6 +132,34 @@ export function buildElements(svg, geometry, interactive) {
     numbers: /** @type {SVGUseElement} */ (svg.querySelector(':scope > .nb-numbers')),
     fly,
   };
+}
+
+/**
+ * The parts of a picture that a board without one (a puzzle's page, an embed: the build leaves them out)
+ * needs before it is drawn: the field, the numbers, the captions and the player bars, texts left empty.
+ * @param {SVGSVGElement} svg @param {Geometry} geometry
+ */
+function addPictureParts(svg, geometry) {
+  const places = geometry.players;
+  /** @type {SVGElement[]} */
+  const parts = [useShape('nb-field'), useShape('nb-labels-normal', { class: 'nb-numbers' })];
+  for (const place of geometry.captions.filter((c) => c.what === 'home' || svg.dataset.game === 'long')) {
+    parts.push(svgEl('text', { class: 'nb-caption', x: place.normal[0], y: place.y, 'text-anchor': place.normal[1] }));
+  }
+  for (const row of /** @type {Row[]} */ (['top', 'bottom'])) {
+    const { top, middle } = places[row];
+    const player = svgEl('g', { class: 'nb-player', 'data-player': row });
+    const text = svgEl('text', { class: 'nb-player__text', x: places.text_x, y: middle });
+    text.append(svgEl('tspan', { class: 'nb-player__name' }), svgEl('tspan', { class: 'nb-player__pips' }));
+    player.append(
+      useShape('nb-player-bg', { y: top }),
+      useShape('nb-checker-white', { class: 'nb-player__icon', transform: `translate(${places.icon_x} ${middle}) scale(${places.icon_scale})` }),
+      text,
+      svgEl('text', { class: 'nb-player__status', x: places.status_x, y: middle }),
+    );
+    parts.push(player);
+  }
+  svg.prepend(...parts);
 }
 
 /** The layer a mark is drawn in, created on first use (the static markup leaves it out to stay small).

@@ -55,6 +55,17 @@
  * @property {number} row_height
  * @property {number} badge_radius
  * @property {CaptionPlace[]} captions
+ * @property {PlayerPlaces} players
+ * @property {[number, number]} size   the board's width and height (its viewBox)
+ */
+/**
+ * @typedef {object} PlayerPlaces  the player bars above and below the board
+ * @property {{top: number, middle: number}} top
+ * @property {{top: number, middle: number}} bottom
+ * @property {number} icon_x
+ * @property {number} icon_scale
+ * @property {number} text_x
+ * @property {number} status_x
  */
 /**
  * @typedef {object} ViewState  how the board is looked at (never part of the position)

@@ -16,6 +16,7 @@
 import { animateStep, stopAnimations } from './animation.js';
 import { MARK_KINDS } from './constants.js';
 import { readGeometry } from './geometry.js';
+import { ensureSprite } from './sprite.js';
 import { BoardInput } from './input.js';
 import { addFocusRings, buildElements, drawMarks, drawPosition, relabel } from './render.js';
 import { t } from '../i18n.js';
@@ -31,7 +32,8 @@ export class BoardView {
   /** @param {SVGSVGElement} svg */
   constructor(svg) {
     this.svg = svg;
-    this.geometry = readGeometry(svg.ownerDocument);
+    ensureSprite(svg.ownerDocument);
+    this.geometry = readGeometry();
     /** @type {BoardModel} */
     this.model = JSON.parse(svg.dataset.model || '{}');
     /** @type {ViewState} */

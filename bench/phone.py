@@ -1,0 +1,264 @@
+"""What a visitor meets on a phone and on a desktop: cold and warm visits of a lesson, a puzzle's page and an
+embed, in headless Chromium against a fresh build.
+
+Profiles:
+  phone    the page's main thread slowed 4x (CDP Emulation.setCPUThrottlingRate) and a fast-4G link made by
+           the bench's own server: 170 ms before each answer starts, 9 Mbit/s shared by all answers at once
+           (the server paces the bytes, so the workers' fetches are throttled too, which DevTools'
+           network emulation does not promise);
+  desktop  no slowdown, the local link.
+The server compresses as a host would (gzip, level 6, for everything but archives already compressed) and
+counts the bytes it puts on the wire.
+
+Figures per visit, in ms since navigation start (medians over --runs):
+  board visible   the first board has its checkers drawn and a size (the later of that and the first paint);
+  first tap       a learner's first step on the first playable puzzle answered: the bench taps a checker
+                  the book says can move, then its first destination, as soon as the puzzle is playable,
+                  and takes the moment the status line gives the verdict;
+  python ready    the page's Python booted (mark 'nardy:python-ready'; no longer on the first tap's path);
+  bytes           compressed bytes on the wire until the first tap was answered (cold: the whole visit);
+  long tasks      main-thread tasks over 50 ms until then: count and longest.
+Cold is a new browser context (no HTTP cache, no service worker); warm is the same visit again in that
+context once the first has settled (HTTP cache and service worker in place).
+
+Usage: python bench/phone.py [--runs N] [--dist DIR] [--profile phone|desktop|both]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+from builder.serve import DistHandler, make_handler, start_background_server  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = {
+    "lesson": "ru/lessons/head/",
+    "puzzle": "ru/puzzles/head-first-move/",
+    "embed": "embed/ru/head-first-move.html",
+}
+#: the first puzzle a learner plays with moves (a board of a turn-mode task)
+PLAYABLE = ("[data-widget=puzzle][data-ready][data-task=only], [data-widget=puzzle][data-ready][data-task=play], "
+            "[data-widget=puzzle][data-ready][data-task=best], [data-widget=puzzle][data-ready][data-task=goal]")
+RTT_S = 0.170
+BANDWIDTH_BYTES_PER_S = 9_000_000 / 8
+CPU_SLOWDOWN = 4
+UNCOMPRESSED = (".gz", ".br", ".zip", ".whl", ".png", ".jpg", ".woff2")
+
+#: installed before any page script: the moments the bench reads back (nothing here changes the page)
+OBSERVER = """(() => {
+  const seen = (window.__bench = { visible: null, longTasks: [] });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) seen.longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+  const look = () => {
+    const board = document.querySelector('svg.nb-board');
+    if (board && board.querySelector('use[href^="#nb-checker"]') && board.getBoundingClientRect().height > 0) {
+      seen.visible = performance.now();
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+#: taps a movable checker and its first destination; resolves with the moment the verdict is shown
+TAP = """async (selector) => {
+  const widget = document.querySelector(selector);
+  const status = widget.querySelector('[data-status]');
+  const changed = () => new Promise((resolve) => {
+    const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now()); });
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  const source = widget.querySelector('.nb-point.is-selectable, .nb-bar.is-selectable');
+  if (!source) return null;
+  const picked = changed();
+  source.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  await picked;
+  const target = widget.querySelector('.nb-point.is-destination, .nb-tray.is-destination');
+  if (!target) return null;
+  const verdict = changed();
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  return await verdict;
+}"""
+
+
+class Link:
+    """The shared link of the phone profile: answers start after one round trip and share the bandwidth."""
+
+    def __init__(self, throttled: bool) -> None:
+        self.throttled = throttled
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+        self.sent = 0
+
+    def send(self, out: Any, data: bytes) -> None:
+        chunk = 16 * 1024
+        for start in range(0, len(data), chunk):
+            piece = data[start:start + chunk]
+            if self.throttled:
+                with self.lock:
+                    begin = max(time.monotonic(), self.free_at)
+                    self.free_at = begin + len(piece) / BANDWIDTH_BYTES_PER_S
+                    wait = self.free_at - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+            out.write(piece)
+            with self.lock:
+                self.sent += len(piece)
+
+
+def compressing_handler(dist: Path, link: Link) -> type[DistHandler]:
+    base = make_handler(dist)
+    cache: dict[Path, bytes] = {}
+
+    class Handler(base):  # type: ignore[misc, valid-type]
+        def handle_one_request(self) -> None:
+            if link.throttled:
+                time.sleep(RTT_S)  # the request's way there and the answer's first bytes back
+            super().handle_one_request()
+
+        def send_head(self) -> Any:
+            path = Path(self.translate_path(self.path.split("?", 1)[0]))
+            if path.is_dir():
+                path = path / "index.html"
+            if (not path.is_file() or path.suffix in UNCOMPRESSED
+                    or "gzip" not in self.headers.get("Accept-Encoding", "")):
+                return super().send_head()
+            modified = self.date_time_string(int(path.stat().st_mtime))
+            if self.headers.get("If-Modified-Since") == modified:  # a revalidation: nothing changed
+                self.send_response(304)
+                self.end_headers()
+                self._body = b""
+                return None
+            if path not in cache:
+                cache[path] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            body = cache[path]
+            self.send_response(200)
+            self.send_header("Last-Modified", modified)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self._body = body
+            return None
+
+        def do_GET(self) -> None:
+            self._body = None
+            file = self.send_head()
+            if self._body is not None:
+                link.send(self.wfile, self._body)
+            elif file is not None:
+                try:
+                    link.send(self.wfile, file.read())
+                finally:
+                    file.close()
+
+    return Handler
+
+
+def visit(page: Page, url: str, link: Link) -> dict[str, float | None]:
+    before = link.sent
+    page.goto(url, wait_until="commit")
+    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=180_000)
+    tapped = page.evaluate(TAP, PLAYABLE)
+    page.wait_for_function("() => window.__bench.visible !== null", timeout=60_000)
+    bytes_to_tap = link.sent - before
+    figures = page.evaluate("""() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { visible: Math.max(window.__bench.visible, paint ? paint.startTime : 0), tasks: window.__bench.longTasks };
+    }""")
+    tasks = [duration for start, duration in figures["tasks"] if tapped is None or start < tapped]
+    page.wait_for_function("() => performance.getEntriesByName('nardy:python-ready').length > 0", timeout=180_000)
+    python = page.evaluate("() => performance.getEntriesByName('nardy:python-ready')[0].startTime")
+    return {"visible": figures["visible"], "tap": tapped, "python": python, "bytes": bytes_to_tap,
+            "all_bytes": link.sent - before, "long_tasks": len(tasks), "longest": max(tasks, default=0.0)}
+
+
+def settle(page: Page) -> None:
+    """Wait until the service worker controls the page, so the warm visit meets what a returning one would."""
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+                           " || document.body.classList.contains('embed')", timeout=120_000)
+
+
+def run_profile(browser: Browser, base: str, link: Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for _ in range(runs):
+        for kind, path in PAGES.items():
+            # bypass_csp only lets the bench read marks and tap from a script; the pages are unchanged
+            context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740} if phone else None,
+                                          is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+            context.add_init_script(OBSERVER)
+            page = context.new_page()
+            if phone:
+                session = context.new_cdp_session(page)
+                session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            results.setdefault((kind, "cold"), []).append(visit(page, base + path, link))
+            settle(page)
+            page.reload(wait_until="commit")  # start the warm visit from a page that is not mid-boot
+            page.wait_for_function("() => performance.getEntriesByName('nardy:python-ready').length > 0", timeout=180_000)
+            results.setdefault((kind, "warm"), []).append(visit(page, base + path, link))
+            context.close()
+    return results
+
+
+def median(values: list[Any]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
+
+
+def report(profile: str, results: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+    print(f"\n{profile}: median of {len(next(iter(results.values())))} visits (ms since navigation start)")
+    print(f"{'page':8} {'visit':5} {'board visible':>14} {'first tap':>10} {'python ready':>13} {'KB to tap':>10} "
+          f"{'KB visit':>9} {'long tasks':>11} {'longest':>8}")
+    for (kind, warmth), rows in results.items():
+        def m(key: str) -> float | None:
+            return median([row[key] for row in rows])
+        tap = m("tap")
+        print(f"{kind:8} {warmth:5} {m('visible') or 0:14.0f} {tap if tap is not None else float('nan'):10.0f} "
+              f"{m('python') or 0:13.0f} {(m('bytes') or 0) / 1024:10.0f} {(m('all_bytes') or 0) / 1024:9.0f} "
+              f"{m('long_tasks') or 0:11.0f} {m('longest') or 0:8.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--dist", type=Path, help="an existing build to measure (default: build a fresh one)")
+    parser.add_argument("--profile", choices=["phone", "desktop", "both"], default="both")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = args.dist
+        if dist is None:
+            dist = Path(tmp) / "dist"
+            subprocess.run([sys.executable, "-m", "builder", "build", "--quiet", "--out", str(dist)], check=True, cwd=PROJECT)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                                 args=CHROMIUM_ARGS)
+            for profile in (["phone", "desktop"] if args.profile == "both" else [args.profile]):
+                link = Link(throttled=profile == "phone")
+                server, base = start_background_server(dist, handler=compressing_handler(dist, link))
+                try:
+                    report(profile, run_profile(browser, base, link, profile == "phone", args.runs))
+                finally:
+                    server.shutdown()
+                    server.server_close()
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""The first answers of a playable board, computed at build time and shipped beside the page.
+
+A board is playable before Python has booted in the browser: the answers its first interactions need (the
+turn's initial state, why a checker without a move cannot go, the verdict on the first and second steps)
+are computed here **by the same** :func:`nardy_core.api.call` the worker runs, for the same requests the
+page's rules client (``site/static/js/rules-client.js``) sends, and written gzipped to
+``answers/<hash>.json.gz`` (the page unpacks it itself, so it needs nothing from the host and a book costs
+a few kilobytes of the site).
+The rules client consults the book first and the worker for everything else; the e2e parity test replays
+every entry of every book in Pyodide and compares the text byte for byte.
+
+A book (``BOOK_FORMAT``) is one turn setup — the position, dice, first-turn flag and rule options exactly
+as the page sends them — and its answers keyed by :func:`entry_key`. The turn states, which most answers
+repeat, are stored once: an answer that is a state is its index in ``states``, and an answer object's
+``"state"`` is such an index.
+
+>>> book = first_answers({"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": True, "rules": {}})
+>>> entry_key("turn_state", [], None) in book.answers
+True
+>>> book.answers[entry_key("try_step", [], {"from": 24, "to": 13})]["accepted"]
+True
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nardy_core
+from nardy_core import api
+
+Json = Any
+BOOK_FORMAT = 1
+FOLDER = "answers"
+# Past this many answers a book stops growing (doubles with many checkers): the worker answers the rest.
+MAX_ANSWERS = 700
+
+
+def compact(value: Json) -> str:
+    """The JSON text JavaScript's ``JSON.stringify`` gives for the same value (no spaces, UTF-8 as is)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def turn_setup(position: str, dice: list[int], first_turn: bool, rules: dict[str, Any]) -> dict[str, Any]:
+    """The setup part of a turn request, keys in the order the turn controller builds it."""
+    return {"position": position, "dice": dice, "first_turn": first_turn, "rules": rules}
+
+
+def entry_key(kind: str, steps: list[list[Json]], extra: Json) -> str:
+    """How a book names one request of its setup: the kind, the steps played, then the step or point asked."""
+    return f"{kind} {compact(steps)} {compact(extra)}"
+
+
+@dataclass
+class Book:
+    """The first answers of one setup."""
+
+    setup: dict[str, Any]
+    answers: dict[str, Json] = field(default_factory=dict)
+
+    @property
+    def setup_text(self) -> str:
+        return compact(self.setup)
+
+    @property
+    def path(self) -> str:
+        """Where the book is written under ``dist/`` (named by its setup, so equal setups share one file)."""
+        digest = hashlib.sha256(self.setup_text.encode("utf-8")).hexdigest()[:16]
+        return f"{FOLDER}/{digest}.json.gz"
+
+    def ask(self, kind: str, steps: list[list[Json]], extra_name: str | None, extra: Json) -> Json:
+        """Ask nardy_core.api as the worker would, keep the answer, return it (None if it is an error)."""
+        payload = {**self.setup, "steps": steps}
+        if extra_name is not None:
+            payload[extra_name] = extra
+        # the same text the worker hands to api.handle: the answer must be the one the worker would give
+        answer = api.call(kind, json.loads(compact(payload)))
+        if not isinstance(answer, dict) or "error" in answer:
+            return None
+        if len(self.answers) < MAX_ANSWERS:
+            self.answers[entry_key(kind, steps, extra)] = answer
+        return answer
+
+    def to_json(self) -> bytes:
+        """The book as shipped: turn states stored once, referred to by index; gzipped."""
+        states: list[Json] = []
+        index: dict[str, int] = {}
+
+        def ref(state: Json) -> int:
+            text = compact(state)
+            if text not in index:
+                index[text] = len(states)
+                states.append(state)
+            return index[text]
+
+        answers: dict[str, Json] = {}
+        for key, answer in self.answers.items():
+            if key.startswith("turn_state "):
+                answers[key] = ref(answer)
+            elif "state" in answer:
+                answers[key] = {**answer, "state": ref(answer["state"])}
+            else:
+                answers[key] = answer
+        book = {"format": BOOK_FORMAT, "setup": self.setup_text, "states": states, "answers": answers}
+        return gzip.compress(compact(book).encode("utf-8"), compresslevel=9, mtime=0)  # the same bytes every build
+
+
+def _point_id(key: str) -> Json:
+    """A ``moves`` key ("13", "bar") as the page names the point in a request (13, "bar")."""
+    return key if key == "bar" else int(key)
+
+
+def _pairs(steps: list[Json]) -> list[list[Json]]:
+    return [[s["from"], s["to"]] for s in steps]
+
+
+def first_answers(setup: dict[str, Any]) -> Book:
+    """Everything the first two taps of a learner can ask for this setup.
+
+    The initial state; for every point without a move, why (``explain_point``); for every checker that can
+    move, the verdict on each point it might be dropped on, allowed or not; and after each allowed first
+    step, its state, the verdicts on the allowed second steps and why the mover's other checkers are stuck.
+    """
+    book = Book(setup)
+    start = book.ask("turn_state", [], None, None)
+    if start is None:
+        return book
+    game_points: list[Json] = list(range(24, 0, -1))
+    if setup["position"].startswith("short:"):
+        game_points.append("bar")
+    sources = [_point_id(key) for key in start["moves"]]
+    for point in game_points:
+        if point not in sources:
+            book.ask("explain_point", [], "point", point)
+    accepted = []
+    for source in sources:
+        for target in [*range(24, 0, -1), "off"]:
+            if target == source or target in sources:
+                continue  # a tap on another movable checker picks that one up: no request
+            answer = book.ask("try_step", [], "step", {"from": source, "to": target})
+            if answer and answer["accepted"]:
+                accepted.append(_pairs(answer["steps"]))
+    for steps in accepted:
+        state = book.ask("turn_state", steps, None, None)  # after an undo of the second step
+        if state is None:
+            continue
+        for key, routes in state["moves"].items():
+            for route in routes:
+                book.ask("try_step", steps, "step", {"from": _point_id(key), "to": route["to"]})
+        stuck = [key for key, occupant in state["board"]["points"].items()
+                 if occupant["side"] == state["mover"] and key not in state["moves"]]
+        for key in stuck:  # the learner's own checkers that cannot move now: the rule that holds them
+            book.ask("explain_point", steps, "point", int(key))
+    return book
+
+
+def fingerprint() -> str:
+    """What every answer depends on: the source of nardy_core and of this module."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(nardy_core.__file__).parent.glob("*.py")) + [Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class AnswerBooks:
+    """The books of one build, one per distinct setup, kept between builds in ``cache`` (optional): a
+    rebuild after a lesson edit computes only the books of new setups, and none after a template edit."""
+
+    def __init__(self, cache: Path | None = None) -> None:
+        self.folder = cache / fingerprint() if cache else None
+        self.files: dict[str, bytes] = {}  #: path under dist/ -> the book as shipped
+
+    def path_for(self, setup: dict[str, Any]) -> str:
+        """The book of ``setup`` (see :func:`turn_setup`): its path under ``dist/``, computed on first use."""
+        book = Book(setup)
+        if book.path in self.files:
+            return book.path
+        cached = self.folder / book.path.removeprefix(f"{FOLDER}/") if self.folder else None
+        data = _read(cached)
+        if data is None:
+            data = first_answers(setup).to_json()
+            _write(cached, data)
+        self.files[book.path] = data
+        return book.path
+
+
+def _read(path: Path | None) -> bytes | None:
+    try:
+        return path.read_bytes() if path else None
+    except OSError:
+        return None
+
+
+def _write(path: Path | None, data: bytes) -> None:
+    if path is None:
+        return
+    try:  # a cache that cannot be written only makes the next build slower
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_bytes(data)
+        temporary.replace(path)
+    except OSError:
+        pass

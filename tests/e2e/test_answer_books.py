@@ -1,0 +1,101 @@
+"""The answers shipped with the pages (builder/answers.py) are the worker's answers, and a board plays
+from them before Python has booted.
+
+Parity: every entry of every book is asked again of nardy_core.api.handle in the browser's own Pyodide,
+with the JSON text the worker would pass (JSON.stringify of the request), and the answer text must equal
+the shipped one byte for byte."""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from builder.serve import served
+
+from . import pyodide_page
+from .pages import Puzzle
+
+SCRIPT = """
+import json
+from nardy_core import api
+report = {"books": 0, "answers": 0, "mismatches": []}
+EXTRA = {"try_step": "step", "explain_point": "point"}
+for book in json.loads(DATA):
+    report["books"] += 1
+    setup, states = json.loads(book["setup"]), book["states"]
+    for key, value in book["answers"].items():
+        kind, steps, extra = key.split(" ", 2)
+        payload = {**setup, "steps": json.loads(steps)}
+        if kind in EXTRA:
+            payload[EXTRA[kind]] = json.loads(extra)
+        if isinstance(value, int):
+            value = states[value]
+        elif "state" in value:
+            value = {**value, "state": states[value["state"]]}
+        sent = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)  # what JSON.stringify gives
+        got = api.handle(kind, sent)
+        report["answers"] += 1
+        if got != json.dumps(value, ensure_ascii=False):
+            report["mismatches"].append([book["setup"], key])
+json.dumps(report)
+"""
+
+
+def _configs(built_site: Path) -> list[dict[str, object]]:
+    configs = []
+    for path in [*built_site.glob("*/**/index.html"), *built_site.glob("embed/*/*.html")]:
+        for raw in re.findall(r"data-config='([^']*)'", path.read_text(encoding="utf-8")):
+            configs.append(json.loads(html.unescape(raw)))
+    return configs
+
+
+def test_every_board_that_plays_a_turn_has_its_book(built_site: Path) -> None:
+    configs = _configs(built_site)
+    playing = [c for c in configs if c.get("mode") == "turn" or (c.get("kind") == "board" and c.get("interactive") and c.get("dice"))]
+    assert len(playing) > 100
+    missing = [c for c in playing if not c.get("answers") or not (built_site / str(c["answers"])).is_file()]
+    assert not missing, missing[:3]
+    books = {str(c["answers"]) for c in playing}
+    assert books == {p.relative_to(built_site).as_posix() for p in (built_site / "answers").iterdir()}  # no stray book
+
+
+def test_every_shipped_answer_is_the_workers_answer_byte_for_byte(page: Page, built_site: Path, tmp_path: Path) -> None:
+    books = [json.loads(gzip.decompress(path.read_bytes())) for path in sorted((built_site / "answers").glob("*.json.gz"))]
+    pyodide_page.prepare(built_site, tmp_path)
+    with served(tmp_path) as base:
+        report = pyodide_page.run(page, base, json.dumps(books, ensure_ascii=False), SCRIPT)
+    assert report["books"] == len(books) > 50
+    assert report["answers"] > 20 * len(books)
+    assert report["mismatches"] == []
+
+
+def _python_never_arrives(route: Route) -> None:
+    """Leave the runtime's download pending, as on a slow phone line: only the page's books can answer."""
+
+
+def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    context.route("**/pyodide.asm.wasm", _python_never_arrives)
+    page = context.new_page()
+    page.goto(site_url + "ru/puzzles/head-first-move/")
+    puzzle = Puzzle(page, "head-first-move")
+    expect(puzzle.root).to_have_attribute("data-ready", "true")
+    puzzle.click(24)
+    expect(puzzle.status).to_have_text("Выбрана шашка на пункте 24. Куда ходим?")
+    puzzle.click(20)  # a refused first step names its rule
+    expect(puzzle.status).to_have_text("Ни один оставшийся кубик не даёт такого хода (кубики: 6, 5).")
+    puzzle.play([[24, 18]])
+    expect(puzzle.status).to_have_text("24 → 18. Осталось сыграть: 5.")
+    puzzle.click(24)  # the head rule holds the others: from the book as well
+    expect(puzzle.status).to_have_text("С головы за ход можно снять только одну шашку.")
+    puzzle.click(18)
+    puzzle.click(13)
+    expect(puzzle.success).to_be_visible()  # the whole turn judged without Python
+    expect(page.locator("[data-runtime-status]")).to_be_hidden()  # nobody waited, so nothing says "loading"
+    assert page.evaluate("document.documentElement.dataset.runtime") == "loading"
+    context.close()
