@@ -24,6 +24,7 @@ from .answers import AnswerBooks, turn_setup
 from .board_svg import json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lessons import LANGUAGES
+from .modules import module_closure
 from .phases import Course, Site, Source
 from .replay import ReplayData
 from .tasks import PuzzleData, Setup
@@ -78,6 +79,7 @@ class SiteRenderer:
         )
         # a widget's config as JSON in a single-quoted attribute: a third of the bytes of escaped double quotes
         self.env.globals["json_attr"] = lambda name, value: Markup(json_attribute(name, value))
+        self.env.globals["modules"] = []  # app.js's module graph, once the static files are in (copy_static)
         self.files: dict[str, bytes] = {}
         self.pages = 0
         self.texts: dict[BoardKey, dict[str, Any]] = {}
@@ -335,4 +337,5 @@ def copy_static(site: SiteRenderer) -> None:
     for lang, catalog in site.catalogs.items():
         site.files[f"i18n/{lang}.json"] = catalog.as_json().encode("utf-8")
     site.files["static/js/board/sprite-data.js"] = sprite_module().encode("utf-8")
+    site.env.globals["modules"] = module_closure(site.files)
 

@@ -1,0 +1,38 @@
+"""The page's ES module graph, read from the files the build ships: what ``<link rel="modulepreload">``
+lists, so the browser fetches every module of ``app.js`` at once instead of one import level per round trip
+(on a phone's 170 ms link, five levels are most of a second)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+
+#: ``import … from './x.js'``, ``export … from '../y.js'`` and ``import './z.js'``: static imports only (a
+#: dynamic ``import()`` is loaded when it is needed, by whoever needs it)
+STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'";]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
+ENTRY = "static/js/app.js"
+
+
+def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
+    """Every module ``entry`` imports, directly or not, as site paths in the order they are found.
+
+    >>> files = {"js/a.js": b"import { b } from './b.js';\\nexport * from './c/d.js';",
+    ...          "js/b.js": b"import './a.js'; const x = await import('./lazy.js');",
+    ...          "js/c/d.js": b"export { b } from '../b.js';"}
+    >>> module_closure(files, "js/a.js")
+    ['js/b.js', 'js/c/d.js']
+    """
+    found: list[str] = []
+    seen = {entry}
+    pending = [entry]
+    while pending:
+        current = pending.pop(0)
+        text = files.get(current, b"").decode("utf-8")
+        for relative in STATIC_IMPORT.findall(text):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(current), relative))
+            if path not in seen:
+                seen.add(path)
+                found.append(path)
+                pending.append(path)
+    return found
