@@ -12,6 +12,7 @@ of their own (render trusts validated data; write fails only on the runtime down
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 import traceback
@@ -25,7 +26,7 @@ from .catalog_checks import check_catalogs
 from .glossary import Term, load_glossary
 from .i18n import Catalog, CatalogError, I18nError, load_catalog
 from .lessons import LANGUAGES, CourseSource, load_course
-from .problems import ContentError, Problem
+from .problems import BuildError, ContentError, Problem
 from .template_checks import check_templates
 from .validate import CourseData, validate_course
 from .vocabulary import check_vocabulary
@@ -172,7 +173,7 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
     try:
         copy_runtime(staging, cache, project)
         for relative, data in with_manifest(site.files, staging).items():
-            target = staging / relative
+            target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
     except BaseException:
@@ -186,6 +187,24 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT) -> None:
     os.replace(staging, out)
     if previous.exists():
         shutil.rmtree(previous, ignore_errors=True)
+
+
+SAFE_PATH = re.compile(r"^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*/)*[A-Za-z0-9_][A-Za-z0-9_.-]*$")  #: no '..', '/x', '\\' or ''
+
+
+def inside(folder: Path, relative: str) -> Path:
+    """``folder / relative`` for a path the site may hold, or a BuildError: nothing is written outside ``dist/``.
+
+    >>> inside(Path("/d"), "ru/lessons/head/index.html").as_posix()
+    '/d/ru/lessons/head/index.html'
+    >>> inside(Path("/d"), "ru/lessons/../../x")
+    Traceback (most recent call last):
+    ...
+    builder.problems.BuildError: refusing to write 'ru/lessons/../../x': not a plain path inside the site
+    """
+    if not SAFE_PATH.match(relative) or any(part.startswith("..") for part in relative.split("/")):
+        raise BuildError(f"refusing to write {relative!r}: not a plain path inside the site")
+    return folder / relative
 
 
 def _quiet(message: str) -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from builder import Paths
+import builder
+from builder import BuildError, Paths, Site
 from builder.__main__ import run
 
 from .conftest import FIXTURE, PROJECT
@@ -192,3 +193,16 @@ def test_the_lessons_folder_gives_the_glossary_and_the_outline(tmp_path: Path, c
     errors = capsys.readouterr().err
     assert "lessons/glossary.toml:1: file not found" in errors  # not the project's glossary
     assert "lessons/long/ru/01-board.md:1: lesson 'board' is not listed in long/outline.toml" in errors  # the folder's outline
+
+
+@pytest.mark.parametrize("relative", ["../escaped.html", "ru/../../escaped.html", "{absolute}", "ru//x.html", "ru\\..\\x.html"])
+def test_nothing_is_written_outside_dist(relative: str, tmp_path: Path) -> None:
+    relative = relative.format(absolute=tmp_path / "escaped.html")
+    out = tmp_path / "site" / "dist"
+    out.mkdir(parents=True)
+    (out / "index.html").write_text("the previous build", encoding="utf-8")
+    with pytest.raises(BuildError, match="refusing to write"):
+        builder.write(Site({"index.html": b"new", relative: b"x"}, 2), out, PROJECT / ".cache", PROJECT)
+    assert not list(tmp_path.rglob("escaped.html"))
+    assert (out / "index.html").read_text(encoding="utf-8") == "the previous build"
+    assert not out.with_name("dist.staging").exists()
