@@ -32,6 +32,7 @@ from nardy_core.flow import is_first_turn, play, start
 
 ROOT = Path(__file__).resolve().parents[1]
 TIME = Path("/usr/bin/time")
+RESULT = '{"outcomes"'  #: how each answer of turns begins
 
 
 def heavy_queries(positions: int, seed: int = 14) -> list[dict[str, object]]:
@@ -70,8 +71,8 @@ def run_cli(project: Path, stdin_path: Path) -> tuple[int, int, int, float, int]
         while chunk := child.stdout.read(1 << 16):
             answered += len(chunk)
             text = tail + chunk.decode("utf-8", errors="replace")
-            results += text.count('{"outcomes"')
-            tail = text[-12:]
+            results += text.count(RESULT)
+            tail = text[-(len(RESULT) - 1):]  # a result cut between two chunks is counted once
         status = child.wait()
     seconds = time.perf_counter() - started
     if TIME.exists():

@@ -512,6 +512,8 @@ def handle(kind: str, payload_json: str) -> str:
         answer = call(kind, decode_request(payload_json))
     except NardyError as exc:
         answer = error(exc.code, str(exc), exc.params)
+    except Exception as exc:  # a bug in the core (or no memory left): answer, never raise
+        answer = error("INTERNAL", f"internal error ({type(exc).__name__})")
     try:
         return json.dumps(answer, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:  # a bug in the core: still a JSON answer

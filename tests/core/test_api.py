@@ -257,3 +257,11 @@ def test_every_code_the_core_raises_is_registered() -> None:
         used |= set(re.findall(r'"([A-Z][A-Z_]{2,})"', path.read_text(encoding="utf-8")))
     assert used - constants - reasons <= set(ERROR_CODES)
     assert not set(ERROR_CODES) & reasons
+
+
+def test_handle_answers_even_when_reading_the_request_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_memory(text: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(api, "decode_request", no_memory)
+    assert json.loads(handle("ping", "{}"))["error"]["code"] == "INTERNAL"
