@@ -6,7 +6,7 @@ answer is read as it comes and counted (not kept). The child runs under ``/usr/b
 ``resource.getrusage(RUSAGE_CHILDREN)``); prints its peak resident memory, the time and the answer's size.
 Target: under 200 MB however many queries there are (the CLI answers and writes one query at a time).
 
-Usage: python bench/cli_memory.py [--queries 10000] [--positions 40] [--project DIR]
+Usage: python bench/cli_memory.py [--queries 10000] [--positions 40] [--game both|long|short] [--project DIR]
 (--project: the checkout whose nardy_core runs, e.g. an older one to compare)
 """
 
@@ -35,11 +35,11 @@ TIME = Path("/usr/bin/time")
 RESULT = '{"outcomes"'  #: how each answer of turns begins
 
 
-def heavy_queries(positions: int, seed: int = 14) -> list[dict[str, object]]:
+def heavy_queries(positions: int, games: tuple[Game, ...] = tuple(Game), seed: int = 14) -> list[dict[str, object]]:
     """Doubles in the self-play positions with the most distinct legal turns, ``positions`` of them."""
     rng = random.Random(seed)
     scored: list[tuple[int, str, int]] = []
-    for game_kind in Game:
+    for game_kind in games:
         rules = default_rules(game_kind)
         seen: list[tuple[Position, int]] = []
         for number in range(24):
@@ -89,8 +89,9 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=10_000)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--project", type=Path, default=ROOT)
+    parser.add_argument("--game", choices=("both", "long", "short"), default="both")
     args = parser.parse_args()
-    queries = heavy_queries(args.positions)
+    queries = heavy_queries(args.positions, tuple(Game) if args.game == "both" else (Game(args.game),))
     folder = Path(tempfile.mkdtemp(prefix="cli-memory-"))
     try:
         stdin_path = folder / "queries.json"
