@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .toml_text import TomlProblem, parse_toml
 
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 # `{name}` only: no format specs or attribute access, so that Python and JS substitute identically.
@@ -54,7 +55,14 @@ class I18nError(Exception):
 
 
 class CatalogError(I18nError):
-    """A catalog file is unreadable, malformed, or clashes with another file."""
+    """A catalog file is unreadable, malformed, or clashes with another file: ``path`` and ``line`` say where,
+    ``detail`` what (the message also names the file)."""
+
+    def __init__(self, message: str, path: Path | None = None, line: int = 1, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+        self.detail = detail or message
 
 
 class MissingMessageError(I18nError, KeyError):
@@ -137,7 +145,26 @@ def _is_plural_table(value: Mapping[str, object]) -> bool:
     return bool(value) and set(value) <= PLURAL_CATEGORIES and all(isinstance(v, str) for v in value.values())
 
 
-def _flatten(table: Mapping[str, object], prefix: str, lang: str, path: Path) -> Iterator[tuple[str, Message]]:
+def key_line(text: str, key: str) -> int:
+    """The line of a catalog file that defines the dotted ``key`` (under its ``[table]`` header or written out
+    in full), 1 if it cannot be found.
+
+    >>> key_line('[board]\\ntitle = "a"\\n[board.point]\\nempty = "b"\\n', "board.point.empty")
+    4
+    """
+    table = ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("[") and line.endswith("]"):
+            table = line.strip("[]").replace(" ", "").replace('"', "")
+            continue
+        name = line.split("=", 1)[0].strip().replace(" ", "").replace('"', "") if "=" in line else ""
+        if name and (f"{table}.{name}" if table else name) == key:
+            return number
+    return 1
+
+
+def _flatten(table: Mapping[str, object], prefix: str, lang: str, path: Path, text: str) -> Iterator[tuple[str, Message]]:
     """Yield (dotted key, message) for every leaf of a parsed TOML table."""
     for name, value in table.items():
         key = f"{prefix}{name}"
@@ -146,12 +173,14 @@ def _flatten(table: Mapping[str, object], prefix: str, lang: str, path: Path) ->
         elif isinstance(value, dict) and _is_plural_table(value):
             missing = REQUIRED_CATEGORIES.get(lang, frozenset({"other"})) - set(value)
             if missing:
-                raise CatalogError(f"{path}: plural table {key!r} lacks {sorted(missing)} for language {lang!r}")
+                detail = f"plural table {key!r} lacks {sorted(missing)} for language {lang!r}"
+                raise CatalogError(f"{path}: {detail}", path, key_line(text, key), detail)
             yield key, dict(value)
         elif isinstance(value, dict):
-            yield from _flatten(value, f"{key}.", lang, path)
+            yield from _flatten(value, f"{key}.", lang, path, text)
         else:
-            raise CatalogError(f"{path}: {key!r} must be a string or a plural table, not {type(value).__name__}")
+            detail = f"{key!r} must be a string or a plural table, not {type(value).__name__}"
+            raise CatalogError(f"{path}: {detail}", path, key_line(text, key), detail)
 
 
 def load_catalog(i18n_dir: Path, lang: str) -> Catalog:
@@ -159,20 +188,43 @@ def load_catalog(i18n_dir: Path, lang: str) -> Catalog:
     lang_dir = Path(i18n_dir) / lang
     files = sorted(lang_dir.glob("*.toml"))
     if not files:
-        raise CatalogError(f"no catalog files (*.toml) in {lang_dir}")
+        raise CatalogError(f"no catalog files (*.toml) in {lang_dir}", lang_dir)
     messages: dict[str, Message] = {}
     sources: dict[str, Path] = {}
     for path in files:
         try:
-            parsed = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise CatalogError(f"{path}: {error}") from error
-        for key, message in _flatten(parsed, "", lang, path):
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+        except OSError as error:
+            raise CatalogError(f"{path}: {error.strerror or error}", path, 1, f"cannot read the file: {error.strerror or error}") from None
+        except UnicodeDecodeError as error:
+            detail = f"not UTF-8 text (byte {data[error.start]:#04x}); save the file as UTF-8"
+            raise CatalogError(f"{path}: {detail}", path, data[: error.start].count(b"\n") + 1, detail) from None
+        try:
+            parsed = parse_toml(text)
+        except TomlProblem as error:
+            raise CatalogError(f"{path}: invalid TOML: {error.message}", path, error.line, f"invalid TOML: {error.message}") from None
+        for key, message in _flatten(parsed, "", lang, path, text):
             if key in messages:
-                raise CatalogError(f"duplicate key {key!r}: defined in {sources[key]} and in {path}")
+                detail = f"duplicate key {key!r}: also defined in {sources[key].name}"
+                raise CatalogError(f"duplicate key {key!r}: defined in {sources[key]} and in {path}", path, key_line(text, key), detail)
             messages[key] = message
             sources[key] = path
     return Catalog(lang=lang, messages=messages, sources=sources)
+
+
+def catalog_gaps(ru: Catalog, en: Catalog) -> list[tuple[str, Catalog, str]]:
+    """(key, the catalog whose file should change, what is wrong) for every key that makes the two catalogs
+    inconsistent: present in one language only, or with other placeholders."""
+    gaps: list[tuple[str, Catalog, str]] = []
+    for have, lack in ((ru, en), (en, ru)):
+        for key in sorted(have.keys() - lack.keys()):
+            gaps.append((key, have, f"{key}: missing in {lack.lang!r} (defined in {have.sources.get(key, have.lang)})"))
+    for key in sorted(ru.keys() & en.keys()):
+        ru_names, en_names = placeholders(ru.messages[key]), placeholders(en.messages[key])
+        if ru_names != en_names:
+            gaps.append((key, en, f"{key}: placeholders differ: {ru.lang} {sorted(ru_names)}, {en.lang} {sorted(en_names)}"))
+    return gaps
 
 
 def check_complete(ru: Catalog, en: Catalog) -> list[str]:
@@ -181,12 +233,4 @@ def check_complete(ru: Catalog, en: Catalog) -> list[str]:
     A key present in only one language is reported with the file that defines it; a key whose
     placeholders differ between the languages is reported too (it would fail at run time).
     """
-    problems: list[str] = []
-    for have, lack in ((ru, en), (en, ru)):
-        for key in sorted(have.keys() - lack.keys()):
-            problems.append(f"{key}: missing in {lack.lang!r} (defined in {have.sources.get(key, have.lang)})")
-    for key in sorted(ru.keys() & en.keys()):
-        ru_names, en_names = placeholders(ru.messages[key]), placeholders(en.messages[key])
-        if ru_names != en_names:
-            problems.append(f"{key}: placeholders differ: {ru.lang} {sorted(ru_names)}, {en.lang} {sorted(en_names)}")
-    return problems
+    return [message for _, _, message in catalog_gaps(ru, en)]

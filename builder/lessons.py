@@ -12,7 +12,6 @@ be reported at once; nothing here raises on bad input.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from nardy_core import Game
 
 from .problems import Problem
+from .toml_text import TomlProblem, parse_toml
 
 LANGUAGES = ("ru", "en")
 BLOCK_KINDS = ("board", "puzzle", "replay")
@@ -27,6 +27,7 @@ SPECIAL_PAGES = ("rules",)  #: {game}/{lang}/_rules.md: pages outside the course
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9][a-z0-9-]{0,60})$")  #: NN-slug.md
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")  #: what may appear in a URL path segment
 FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)\s*$")
+IMAGE = re.compile(r"!\[[^\]]*\]\s*[(\[]")  #: a Markdown image, ![alt](address) or ![alt][reference]
 MAX_FILE_BYTES = 2_000_000
 
 
@@ -114,7 +115,7 @@ def read_text(path: Path, problems: list[Problem]) -> str | None:
         problems.append(Problem(path, 1, f"the file is {len(data)} bytes; at most {MAX_FILE_BYTES}"))
         return None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark some editors write
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         problems.append(Problem(path, line, f"not UTF-8 text (byte {data[exc.start]:#04x}); save the file as UTF-8"))
@@ -174,9 +175,9 @@ def read_tables(path: Path, name: str, problems: list[Problem]) -> list[tuple[in
     if text is None:
         return []
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, toml_line(exc), f"invalid TOML: {toml_message(exc)}"))
+        data = parse_toml(text)
+    except TomlProblem as exc:
+        problems.append(Problem(path, exc.line, f"invalid TOML: {exc.message}"))
         return []
     lines = [i + 1 for i, line in enumerate(text.splitlines()) if line.strip() == f"[[{name}]]"]
     items = data.get(name, [])
@@ -240,9 +241,9 @@ def load_lesson(path: Path, lang: str, slug: str, problems: list[Problem]) -> Le
         problems.append(Problem(path, 1, "front matter is not closed by a second '+++' line"))
         return None
     try:
-        meta = tomllib.loads("\n".join(lines[1:end]))
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, 1 + toml_line(exc), f"invalid front matter: {toml_message(exc)}"))
+        meta = parse_toml("\n".join(lines[1:end]))
+    except TomlProblem as exc:
+        problems.append(Problem(path, 1 + exc.line, f"invalid front matter: {exc.message}"))
         return None
     for key in ("title", "summary"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():
@@ -287,6 +288,9 @@ def _split_blocks(path: Path, lines: list[str], start: int, problems: list[Probl
                 index += 1
             index += 1
             continue
+        if IMAGE.search(lines[index]):
+            problems.append(Problem(path, index + 1, "a lesson has no images (they would be fetched from elsewhere, or "
+                                    "not at all): show a position with a ```board block"))
         text.append(lines[index])
         index += 1
     if text:
@@ -296,9 +300,9 @@ def _split_blocks(path: Path, lines: list[str], start: int, problems: list[Probl
 
 def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: list[Problem]) -> Block | None:
     try:
-        data = tomllib.loads("\n".join(body))
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(Problem(path, line + toml_line(exc), f"{kind} block: invalid TOML: {toml_message(exc)}"))
+        data = parse_toml("\n".join(body))
+    except TomlProblem as exc:
+        problems.append(Problem(path, line + exc.line, f"{kind} block: invalid TOML: {exc.message}"))
         return None
     field_lines = {}
     table_lines: dict[str, list[int]] = {}
@@ -311,17 +315,3 @@ def _parse_block(path: Path, kind: str, body: list[str], line: int, problems: li
             field_lines.setdefault(header.strip("[]"), line + offset)
             table_lines.setdefault(header.strip("[]").strip(), []).append(line + offset)
     return Block(kind, data, line, field_lines, table_lines)
-
-
-_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
-def toml_line(exc: tomllib.TOMLDecodeError) -> int:
-    """The line a TOML error is at (1 if the message does not say)."""
-    match = _TOML_AT.search(str(exc))
-    return int(match.group(1)) if match else 1
-
-
-def toml_message(exc: tomllib.TOMLDecodeError) -> str:
-    """The TOML error without its location (the Problem carries it)."""
-    return _TOML_AT.sub("", str(exc)).strip()

@@ -12,8 +12,10 @@ of their own (render trusts validated data; write fails only on the runtime down
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,9 +24,10 @@ from nardy_core import Game
 
 from .catalog_checks import check_catalogs
 from .glossary import Term, load_glossary
-from .i18n import Catalog, I18nError, load_catalog
+from .i18n import Catalog, CatalogError, I18nError, load_catalog
 from .lessons import LANGUAGES, CourseSource, load_course
-from .problems import ContentError, Problem
+from .problems import BuildError, ContentError, Problem
+from .template_checks import check_templates
 from .validate import CourseData, validate_course
 from .vocabulary import check_vocabulary
 
@@ -112,6 +115,8 @@ def load(paths: Paths) -> Source:
     for lang in LANGUAGES:
         try:
             catalogs[lang] = load_catalog(paths.i18n, lang)
+        except CatalogError as exc:
+            problems.append(Problem(exc.path or paths.i18n / lang, exc.line, f"catalog: {exc.detail}"))
         except I18nError as exc:
             problems.append(Problem(paths.i18n / lang, 1, f"catalog: {exc}"))
     static = {
@@ -132,14 +137,23 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
         tags = sorted({tag for data in games.values() for p in data.puzzles(LANGUAGES[0]) for tag in p.tags} | {"other"})
         problems += check_catalogs(source.catalogs, source.paths.i18n, source.paths.templates, source.paths.static, tags)
     problems += check_vocabulary(source.glossary, source.courses, source.paths.i18n, source.paths.lessons / "glossary.toml")
-    return course, problems
+    problems += check_templates(source.paths.templates)
+    return course, list(dict.fromkeys(problems))  # a file two checks cannot read is one problem
 
 
 def render(course: Course, source: Source) -> Site:
-    """Every page and static file of the site, in memory."""
+    """Every page and static file of the site, in memory (a template that fails is a problem at its line)."""
+    from jinja2 import TemplateError
+
     from .pages import render_site
 
-    return render_site(course, source)
+    try:
+        return render_site(course, source)
+    except TemplateError as exc:
+        templates = source.paths.templates.resolve()
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).resolve().is_relative_to(templates)]
+        where = (Path(frames[-1].filename), frames[-1].lineno or 1) if frames else (templates, 1)
+        raise ContentError([Problem(*where, f"template: {exc.message or type(exc).__name__}")]) from None
 
 
 def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompress: bool = False) -> None:
@@ -160,7 +174,7 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     try:
         copy_runtime(staging, cache, project)
         for relative, data in with_manifest(site.files, staging).items():
-            target = staging / relative
+            target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         if precompress:
@@ -178,6 +192,24 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     os.replace(staging, out)
     if previous.exists():
         shutil.rmtree(previous, ignore_errors=True)
+
+
+SAFE_PATH = re.compile(r"^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*/)*[A-Za-z0-9_][A-Za-z0-9_.-]*$")  #: no '..', '/x', '\\' or ''
+
+
+def inside(folder: Path, relative: str) -> Path:
+    """``folder / relative`` for a path the site may hold, or a BuildError: nothing is written outside ``dist/``.
+
+    >>> inside(Path("/d"), "ru/lessons/head/index.html").as_posix()
+    '/d/ru/lessons/head/index.html'
+    >>> inside(Path("/d"), "ru/lessons/../../x")
+    Traceback (most recent call last):
+    ...
+    builder.problems.BuildError: refusing to write 'ru/lessons/../../x': not a plain path inside the site
+    """
+    if not SAFE_PATH.match(relative) or any(part.startswith("..") for part in relative.split("/")):
+        raise BuildError(f"refusing to write {relative!r}: not a plain path inside the site")
+    return folder / relative
 
 
 def _quiet(message: str) -> None:

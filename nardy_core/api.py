@@ -24,7 +24,6 @@ numbering, the board model, reasons as catalog keys with their parameters, who a
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -32,10 +31,9 @@ from . import __version__
 from .blocks import forbidden_block
 from .board import board_model
 from .bot import choose, takes_double, wants_to_double
-from .cube import Cube
 from .dice import Roll
 from .errors import GameError, InputError, NardyError, shown
-from .flow import CubeVerb, GameState, Record, cube_action, from_position, is_first_turn, opening_winner, roll_dice, start
+from .flow import CubeVerb, GameState, cube_action, from_position, is_first_turn, opening_winner, roll_dice, start
 from .flow import play as play_turn
 from .games import BAR, OFF, POINTS, Game
 from .interactive import TurnInProgress, check_play
@@ -44,25 +42,30 @@ from .moves import Step, format_play, point_json
 from .position import Position
 from .reasons import Reason, ReasonCode
 from .requests import (
+    MAX_SEED,
     Json,
     check_depth,
+    check_fields,
+    decode_request,
     read_board_point,
     read_board_steps,
-    read_flag,
     read_game,
+    read_game_state,
     read_int,
     read_own_moves,
+    read_players,
     read_position,
+    read_rng,
     read_roll,
     read_rules,
     read_side,
+    read_step,
     read_text,
+    read_turn_setup,
     require_object,
 )
 from .scoring import score
 from .sides import Side
-
-MAX_REQUEST_BYTES = 65536  #: a request larger than this is refused unread
 
 
 def error(code: str, message: str, params: dict[str, object] | None = None) -> Json:
@@ -191,8 +194,7 @@ def reason_json(reason: Reason, position: Position, roll: Roll) -> Json:
 
 def turns(query: Json) -> Json:
     """Every distinct legal final position, each with one play (``outcomes: []`` when the turn passes)."""
-    position, roll = read_position(query), read_roll(query)
-    search = TurnSearch(position, roll, read_flag(query, "first_turn"), read_rules(query, position.game))
+    search = TurnSearch(*read_turn_setup(query))
     outcomes = [
         {"white": final.as_points(Side.WHITE), "black": final.as_points(Side.BLACK), "play": format_play(play)}
         for final, play in search.outcomes()
@@ -202,10 +204,8 @@ def turns(query: Json) -> Json:
 
 def check(query: Json) -> Json:
     """Verdict on ``play``: ``legal``, ``illegal`` (code, 1-based step) or ``incomplete`` (MUST_USE_BOTH)."""
-    position = read_position(query)
-    verdict = check_play(
-        position, read_roll(query), read_own_moves(query), read_flag(query, "first_turn"), read_rules(query, position.game)
-    )
+    setup = read_turn_setup(query)
+    verdict = check_play(setup.position, setup.roll, read_own_moves(query), setup.first_turn, setup.rules)
     return {"verdict": verdict.verdict, "code": None if verdict.code is None else verdict.code.value, "step": verdict.step}
 
 
@@ -248,9 +248,9 @@ def result(query: Json) -> Json:
 
 
 def _turn(query: Json) -> tuple[TurnInProgress, Position, Roll]:
-    position = read_position(query)
-    roll = read_roll(query)
-    turn = TurnInProgress(position, roll, read_flag(query, "first_turn"), read_rules(query, position.game))
+    setup = read_turn_setup(query)
+    position, roll = setup.position, setup.roll
+    turn = TurnInProgress(*setup)
     for index, (src, dst) in enumerate(read_board_steps(query, position), start=1):
         _, reason = turn.play_move(src, dst)
         if reason is not None:
@@ -301,12 +301,8 @@ def try_step(query: Json) -> Json:
     A move that spans several dice with one checker (24 → 13 with 6-5) is played die by die.
     """
     turn, position, roll = _turn(query)
-    step = require_object(query.get("step"), "step")
-    src, dst = read_board_point(step, "from", position), read_board_point(step, "to", position)
-    die = step.get("die")
+    src, dst, die = read_step(query, position)
     if die is not None:
-        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise InputError(f"die must be 1..6, not {die!r}", "BAD_DICE")
         verdict = turn.play(src, dst, die)
         played, reason = ([verdict.step] if verdict.step else []), verdict.reason
     else:
@@ -333,30 +329,7 @@ def explain_point(query: Json) -> Json:
 # ---------------------------------------------------------------------------------------------
 # games on the free board (the page keeps the state it is given and sends it back)
 
-PLAYERS = ("human", "computer")
 CUBE_VERBS: dict[object, CubeVerb] = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver"}
-
-
-def _players(query: Json, to_move: Side = Side.WHITE) -> dict[str, str]:
-    """Who plays each side: ``{"white": …, "black": …}``, or relative to the side to move
-    (``{"to_move": …, "opponent": …}``, for a position from an address: its mover is the learner)."""
-    value = query.get("players", {"white": "human", "black": "computer"})
-    value = require_object(value, "players")
-    if "to_move" in value or "opponent" in value:
-        value = {to_move.value: value.get("to_move", "human"), to_move.other.value: value.get("opponent", "human")}
-    players = {}
-    for side in Side:
-        who = value.get(side.value, "human")
-        if who not in PLAYERS:
-            raise InputError(f"players.{side.value} must be 'human' or 'computer', not {who!r}", "BAD_PLAYERS")
-        players[side.value] = who
-    return players
-
-
-def _rng(query: Json) -> random.Random:
-    if "seed" in query:
-        return random.Random(read_int(query, "seed", 0, 0, 2**53))
-    return random.Random()
 
 
 def game_json(game: GameState, players: dict[str, str], last: Json | None = None) -> Json:
@@ -394,58 +367,11 @@ def game_json(game: GameState, players: dict[str, str], last: Json | None = None
     }
 
 
-def _read_state(query: Json) -> tuple[GameState, dict[str, str]]:
-    data = require_object(query.get("game"), "game")
-    position = Position.from_notation(data.get("position"))
-    rules = read_rules(data, position.game)
-    if data.get("result"):
-        raise GameError("the game is over", "GAME_OVER")
-    throws = _opening_throws(data.get("opening", [[6, 1]]))
-    cube_data = require_object(data.get("cube", {}), "game.cube")
-    cube = Cube(
-        read_int(cube_data, "value", 1, 1, 64),
-        None if cube_data.get("owner") is None else read_side(cube_data["owner"], "cube.owner"),
-        None if cube_data.get("offered_by") is None else read_side(cube_data["offered_by"], "cube.offered_by"),
-        read_flag(cube_data, "turned"),
-    )
-    has_moved = data.get("has_moved", [])
-    if not isinstance(has_moved, list) or len(has_moved) > 2:
-        raise InputError("game.has_moved must list the sides that have moved", "BAD_GAME_STATE")
-    roll = None if data.get("roll") is None else read_roll(data, "roll")
-    extra = data.get("extra_roll_for")
-    # cube_in_play is false only in a Crawford game (or without the cube, where it does not matter)
-    cube_allowed = read_flag(data, "cube_in_play", rules.cube) if rules.cube else True
-    game = GameState(
-        position,
-        rules,
-        read_side(data.get("first_mover", "white"), "first_mover"),
-        Record(rules, throws, cube_allowed=cube_allowed),
-        roll,
-        frozenset(read_side(s, "has_moved") for s in has_moved),
-        None,
-        None if extra is None else read_side(extra, "extra_roll_for"),
-        cube,
-    )
-    return game, _players(data)
-
-
-def _opening_throws(value: object) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, list) or not 1 <= len(value) <= 64:
-        raise InputError("game.opening must be the list of opening throws [[white die, black die], …]", "BAD_GAME_STATE")
-    throws = []
-    for item in value:
-        if not isinstance(item, list) or len(item) != 2:
-            raise InputError("an opening throw is [white die, black die]", "BAD_GAME_STATE")
-        Roll.from_list(item)  # both dice 1..6
-        throws.append((int(item[0]), int(item[1])))
-    return tuple(throws)
-
-
 def game_new(query: Json) -> Json:
     """Start a game: ``{"game", "rules", "players", "seed"?}``; the opening throw is made here (ties rethrown)."""
     game_kind = read_game(query)
     rules = read_rules(query, game_kind)
-    rng = _rng(query)
+    rng = read_rng(query)
     throws: list[tuple[int, int]] = []
     while True:
         white, black = rng.randint(1, 6), rng.randint(1, 6)
@@ -455,7 +381,7 @@ def game_new(query: Json) -> Json:
     if opening_winner(*throws[-1]) is None:  # pragma: no cover - 50 ties in a row
         throws.append((6, 1))
     state = start(rules, *throws[-1], tuple(throws[:-1]))
-    return game_json(state, _players(query))
+    return game_json(state, read_players(query))
 
 
 def game_from_position(query: Json) -> Json:
@@ -464,21 +390,21 @@ def game_from_position(query: Json) -> Json:
     state = from_position(position, read_rules(query, position.game))
     if query.get("dice") not in (None, ""):
         state = roll_dice(state, read_roll(query))
-    return game_json(state, _players(query, position.to_move))
+    return game_json(state, read_players(query, position.to_move))
 
 
 def game_roll(query: Json) -> Json:
     """The side to move throws the dice (``dice`` to choose them, else at random)."""
-    state, players = _read_state(query)
+    state, players = read_game_state(query)
     if state.roll is not None:
         raise GameError(f"{state.to_move.value} has already thrown the dice", "ALREADY_ROLLED")
-    roll = read_roll(query) if "dice" in query else Roll.random(_rng(query))
+    roll = read_roll(query) if "dice" in query else Roll.random(read_rng(query))
     return game_json(roll_dice(state, roll), players)
 
 
 def game_play(query: Json) -> Json:
     """Play the thrown dice: ``{"game": <state>, "play"}`` (own numbering, ``""`` for a pass) → the next state."""
-    state, players = _read_state(query)
+    state, players = read_game_state(query)
     if state.roll is None:
         raise GameError(f"{state.to_move.value} has not thrown the dice", "NOT_ROLLED")
     side, roll = state.to_move, state.roll
@@ -493,7 +419,7 @@ def _last_play(state: GameState) -> str:
 
 def game_cube(query: Json) -> Json:
     """A cube action: ``{"game", "action": "double" | "take" | "drop" | "beaver"}``."""
-    state, players = _read_state(query)
+    state, players = read_game_state(query)
     action = CUBE_VERBS.get(query.get("action")) if isinstance(query.get("action"), str) else None
     if action is None:
         raise InputError(f"action must be double, take, drop or beaver, not {shown(query.get('action'))}", "BAD_ACTION")
@@ -504,8 +430,8 @@ def game_cube(query: Json) -> Json:
 
 def game_computer(query: Json) -> Json:
     """The computer acts for the side whose turn it is: it may double, take or drop, or throw and play."""
-    state, players = _read_state(query)
-    rng = _rng(query)
+    state, players = read_game_state(query)
+    rng = read_rng(query)
     if state.cube.offered_by is not None:
         responder = state.cube.offered_by.other
         verb: CubeVerb = "take" if takes_double(state.position, responder) else "drop"
@@ -521,12 +447,9 @@ def game_computer(query: Json) -> Json:
 
 def bot_turn(query: Json) -> Json:
     """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?}``."""
-    position = read_position(query)
-    steps = choose(
-        position, read_roll(query), read_flag(query, "first_turn"), read_rules(query, position.game),
-        read_int(query, "seed", 0, 0, 2**53),
-    )
-    return {"play": format_play(steps), "steps": [step_json(position, s) for s in steps]}
+    setup = read_turn_setup(query)
+    steps = choose(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
+    return {"play": format_play(steps), "steps": [step_json(setup.position, s) for s in steps]}
 
 
 def ping(query: Json) -> Json:
@@ -555,31 +478,43 @@ HANDLERS: dict[str, Callable[[Json], Json]] = {
 
 
 def call(kind: object, query: object) -> Json:
-    """Dispatch one request by name; never raises."""
+    """Dispatch one request by name; never raises.
+
+    >>> call("turns", {"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": 1})["error"]["code"]
+    'BAD_FLAG'
+    >>> call("try_step", {"position": "w/24:15/24:15", "dice": [6, 5], "step": {"from": 24, "to": 18, "die": True}})["error"]["code"]
+    'BAD_DICE'
+    """
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        return error("UNKNOWN_REQUEST", f"unknown request {str(kind)[:40]!r}; known: {', '.join(HANDLERS)}")
+        return error("UNKNOWN_REQUEST", f"unknown request {shown(kind)}; known: {', '.join(HANDLERS)}")
+    assert isinstance(kind, str)
     try:
         check_depth(query)
-        return handler(require_object(query))
+        request = require_object(query)
+        check_fields(kind, request)
+        return handler(request)
     except NardyError as exc:
         return error(exc.code, str(exc), exc.params)
     except RecursionError:
-        return error("BAD_REQUEST", "the request is nested too deeply")
+        return error("TOO_DEEP", "the request is nested too deeply")
     except Exception as exc:  # a bug in the core: answer, never raise (and never show a traceback)
         return error("INTERNAL", f"internal error ({type(exc).__name__})")
 
 
 def handle(kind: str, payload_json: str) -> str:
-    """JSON text in, JSON text out (the Web Worker's entry point); never raises."""
-    if not isinstance(payload_json, str) or len(payload_json) > MAX_REQUEST_BYTES:
-        answer = error("BAD_REQUEST", f"a request is a JSON text of at most {MAX_REQUEST_BYTES} characters")
-    else:
-        try:
-            query = json.loads(payload_json)
-        except (TypeError, ValueError, RecursionError) as exc:
-            answer = error("BAD_JSON", f"invalid JSON: {str(exc)[:120]}")
-        else:
-            answer = call(kind, query)
-    return json.dumps(answer, ensure_ascii=False)
+    """JSON text in, JSON text out (the Web Worker's entry point); never raises, never answers a traceback.
 
+    >>> json.loads(handle("turns", '{"position": "w/24:15/24:15", "dice": [6, NaN]}'))["error"]["code"]
+    'BAD_JSON'
+    """
+    try:
+        answer = call(kind, decode_request(payload_json))
+    except NardyError as exc:
+        answer = error(exc.code, str(exc), exc.params)
+    except Exception as exc:  # a bug in the core (or no memory left): answer, never raise
+        answer = error("INTERNAL", f"internal error ({type(exc).__name__})")
+    try:
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:  # a bug in the core: still a JSON answer
+        return json.dumps(error("INTERNAL", f"internal error ({type(exc).__name__})"))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .errors import DiceError, shown
 
-_ROLL_TEXT = re.compile(r"^\s*([1-6])\s*[-–—,x×: ]?\s*([1-6])\s*$")
+_ROLL_TEXT = re.compile(r"^\s*([1-6])\s*[-–—,x×: ]?\s*([1-6])\s*$", re.ASCII)  #: ASCII spaces and digits only
 
 
 def _is_die(value: object) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import PositionError
+from .errors import PositionError, shown
 from .games import BAR, CHECKERS, POINTS, SLOTS, Game
 from .sides import Side
 
@@ -63,7 +63,7 @@ def parse_layout(text: object) -> Layout:
             game = Game.parse(head.strip().lower())
         except ValueError:
             raise PositionError(
-                f"the game must be 'long' or 'short', not {head.strip()!r} at character 1 of {quoted}", "BAD_NOTATION", 0
+                f"the game must be 'long' or 'short', not {shown(head.strip())} at character 1 of {quoted}", "BAD_NOTATION", 0
             ) from None
         offset = len(head) + 1
         text_fields = rest
@@ -80,7 +80,7 @@ def parse_layout(text: object) -> Layout:
         to_move = Side.parse(fields[0])
     except ValueError:
         raise PositionError(
-            f"side to move must be 'w' or 'b', not {fields[0].strip()!r} at character {offset + 1} of {quoted}",
+            f"side to move must be 'w' or 'b', not {shown(fields[0].strip())} at character {offset + 1} of {quoted}",
             "BAD_NOTATION",
             offset,
         ) from None
@@ -93,7 +93,7 @@ def parse_layout(text: object) -> Layout:
 
 
 def _quote(text: str) -> str:
-    return repr(text) if len(text) <= 80 else repr(text[:77] + "...")
+    return shown(text, 80)
 
 
 def _parse_side(game: Game, side: Side, field: str, offset: int, quoted: str) -> Counts:
@@ -119,7 +119,7 @@ def _parse_side(game: Game, side: Side, field: str, offset: int, quoted: str) ->
         match = _ITEM.match(item)
         if not match:
             raise PositionError(
-                f"{side.value}: cannot read {raw.strip()!r}: expected 'point', 'point:count', 'bar:count' or "
+                f"{side.value}: cannot read {shown(raw.strip())}: expected 'point', 'point:count', 'bar:count' or "
                 f"'off:count' (digits 0-9, no leading zeros) at character {item_at + 1} of {quoted}",
                 "BAD_NOTATION",
                 item_at,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .errors import PositionError
+from .errors import PositionError, shown
 from .games import BAR, CHECKERS, HOME, POINTS, SLOTS, Game
 from .notation import Counts, Layout, format_layout, parse_layout
 from .sides import Side
@@ -220,10 +220,10 @@ def _counts(side: Side, points: Mapping[PointKey, object], game: Game) -> Counts
     for key, n in points.items():
         point = _point_key(side, key, game)
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise PositionError(f"{side.value}: count {_short(n)} on point {_short(key)} is not a whole number ≥ 0", "BAD_COUNT")
+            raise PositionError(f"{side.value}: count {shown(n)} on point {shown(key)} is not a whole number ≥ 0", "BAD_COUNT")
         if n > CHECKERS:
             raise PositionError(
-                f"{side.value} has {_short(n)} checkers on point {_short(key)}; a side has {CHECKERS}",
+                f"{side.value} has {shown(n)} checkers on point {shown(key)}; a side has {CHECKERS}",
                 "TOO_MANY_CHECKERS",
                 params={"side": side.value, "total": n if n < 10**6 else CHECKERS + 1},
             )
@@ -243,12 +243,7 @@ def _point_key(side: Side, key: object, game: Game) -> int:
     elif isinstance(key, str) and key.isascii() and key.isdigit() and (key == "0" or not key.startswith("0")) and len(key) <= 2:
         point = int(key)
     else:
-        raise PositionError(f"{side.value}: point {_short(key)} is not a number 1..{POINTS}", "BAD_POINT")
+        raise PositionError(f"{side.value}: point {shown(key)} is not a number 1..{POINTS}", "BAD_POINT")
     if not 1 <= point <= POINTS:
-        raise PositionError(f"{side.value}: point {_short(key)} is outside 1..{POINTS}", "BAD_POINT")
+        raise PositionError(f"{side.value}: point {shown(key)} is outside 1..{POINTS}", "BAD_POINT")
     return point
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

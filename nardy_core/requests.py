@@ -1,8 +1,13 @@
-"""Reading API requests: every field of every request kind checked, with bounded sizes and a specific code.
+"""Reading API requests: the schema of every request kind, and one typed reader per kind of field.
 
-The JSON shapes are documented in ``docs/architecture.md``; the functions here turn a request object into
-core values or raise :class:`~nardy_core.errors.NardyError` saying what is wrong. Nothing here guesses: a
-point is a whole number (or its ASCII digits as an object key), a flag is ``true``/``false``, a die is 1..6.
+The JSON shapes are documented in ``docs/architecture.md``. :data:`REQUEST_FIELDS` lists the fields each
+request kind reads, and the nested objects (the game state, its cube, a step, the players) have their own
+lists: any other field is refused with ``UNKNOWN_FIELD``, so a typo such as ``frist_turn`` never passes
+silently. Every field that is read goes through one of the readers below, which turn it into a core value
+or raise :class:`~nardy_core.errors.NardyError` with a specific code. Nothing here guesses: a point is a
+whole number (or its ASCII digits as an object key, no sign, space or leading zero), a flag is
+``true``/``false`` (never ``1``), a die is a whole number 1..6 (never ``true``), a side is ``"white"`` or
+``"black"``. Sizes are bounded: fields per object, nesting, steps, opening throws, text lengths.
 
 >>> read_position({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5"}).game
 <Game.SHORT: 'short'>
@@ -12,15 +17,24 @@ point is a whole number (or its ASCII digits as an object key), a flag is ``true
 25
 >>> read_board_point({"point": 12}, "point", Position.start().with_to_move(Side.BLACK))   # absolute 12 = Black's 24
 24
+>>> check_fields("turns", {"position": "w/24:15/24:15", "dice": [6, 5], "frist_turn": True})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+nardy_core.errors.InputError: a turns request has no field 'frist_turn'; its fields: black, dice, first_turn, ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import json
+import random
+import re
+from collections.abc import Collection, Mapping
+from typing import Any, NamedTuple
 
+from .cube import MAX_VALUE, Cube
 from .dice import Roll
-from .errors import InputError, shown
+from .errors import GameError, InputError, shown
+from .flow import GameState, Record
 from .games import BAR, OFF, POINTS, Game
 from .moves import parse_play
 from .position import Position
@@ -29,9 +43,115 @@ from .sides import Side
 
 Json = dict[str, Any]
 
+MAX_REQUEST_CHARS = 65536  #: a request text longer than this is refused unread
+MAX_DIGITS = 20  #: digits of a number in a request text (the largest a request needs is a seed, 2**53)
 MAX_FIELDS = 32  #: fields in one request object
 MAX_STEPS = 8  #: steps already played in a turn (a double has four)
 MAX_TEXT = 400  #: characters of a text field
+MAX_DEPTH = 16  #: nesting of a request (a game state needs four levels)
+MAX_OPENING_THROWS = 64  #: opening throws of a game (ties are thrown again)
+MAX_SEED = 2**53  #: a seed is a whole number 0..2**53 (exact in JavaScript)
+
+POSITION_FIELDS = ("position", "white", "black", "mover", "game")
+TURN_FIELDS = (*POSITION_FIELDS, "dice", "first_turn", "rules")
+PAGE_TURN_FIELDS = (*TURN_FIELDS, "steps")
+
+#: the fields every request kind reads; any other is refused (``docs/architecture.md`` describes each)
+REQUEST_FIELDS: dict[str, frozenset[str]] = {
+    "ping": frozenset(),
+    "turns": frozenset(TURN_FIELDS),
+    "check": frozenset((*TURN_FIELDS, "play", "steps")),
+    "describe": frozenset((*POSITION_FIELDS, "rules")),
+    "result": frozenset((*POSITION_FIELDS, "winner", "rules", "cube")),
+    "turn_state": frozenset(PAGE_TURN_FIELDS),
+    "try_step": frozenset((*PAGE_TURN_FIELDS, "step")),
+    "explain_point": frozenset((*PAGE_TURN_FIELDS, "point")),
+    "game_new": frozenset(("game", "rules", "players", "seed")),
+    "game_from_position": frozenset((*POSITION_FIELDS, "dice", "rules", "players")),
+    "game_roll": frozenset(("game", "dice", "seed")),
+    "game_play": frozenset(("game", "play")),
+    "game_cube": frozenset(("game", "action")),
+    "game_computer": frozenset(("game", "seed")),
+    "bot_turn": frozenset((*TURN_FIELDS, "seed")),
+}
+#: a game state as the answers write it: the fields read back ...
+GAME_STATE_FIELDS = frozenset((
+    "game", "rules", "players", "position", "first_mover", "has_moved", "roll", "extra_roll_for", "opening", "cube",
+    "cube_in_play", "result",
+))
+#: ... and those every answer recomputes from them (accepted as sent back, never read)
+GAME_STATE_DERIVED = frozenset(("first_turn", "to_move", "may_double", "phase", "actor", "computer", "last", "board"))
+CUBE_FIELDS = frozenset(("value", "owner", "offered_by", "turned"))
+STEP_FIELDS = frozenset(("from", "to", "die"))
+PLAYERS = ("human", "computer")
+SIDE_NAMES = {"white": Side.WHITE, "w": Side.WHITE, "black": Side.BLACK, "b": Side.BLACK}
+
+
+# ---------------------------------------------------------------------------------------------
+# the JSON text
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number has {len(text.lstrip('-'))} digits; at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+#: strict JSON: no NaN or Infinity (JavaScript's JSON.parse would refuse the answer), no huge numbers
+strict_json = json.JSONDecoder(parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def text_depth(text: str) -> int:
+    """How deeply a JSON text nests its arrays and objects (strings skipped), without parsing it.
+
+    >>> text_depth('{"a": [[1], "]]]"], "b": {}}')
+    3
+    """
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def decode_request(text: object) -> object:
+    """A request's JSON text as a value: bounded in length and nesting (checked before parsing, so the parser
+    never recurses deeply), strict JSON only.
+
+    >>> decode_request('{"dice": [6, 5]}')
+    {'dice': [6, 5]}
+    >>> decode_request('[' * 100 + ']' * 100)
+    Traceback (most recent call last):
+    ...
+    nardy_core.errors.InputError: the request nests 100 arrays and objects in each other; at most 17
+    """
+    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
+        size = f"this one has {len(text)}" if isinstance(text, str) else f"not {type(text).__name__}"
+        raise InputError(f"a request is a JSON text of at most {MAX_REQUEST_CHARS} characters; {size}", "REQUEST_TOO_LARGE")
+    depth = text_depth(text)
+    if depth > MAX_DEPTH + 1:
+        raise InputError(f"the request nests {depth} arrays and objects in each other; at most {MAX_DEPTH + 1}", "TOO_DEEP")
+    try:
+        return strict_json.decode(text)
+    except (ValueError, RecursionError) as exc:
+        raise InputError(f"invalid JSON: {str(exc)[:120]}", "BAD_JSON") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# objects and their fields
 
 
 def require_object(value: object, what: str = "a request") -> Json:
@@ -41,6 +161,39 @@ def require_object(value: object, what: str = "a request") -> Json:
     if len(value) > MAX_FIELDS:
         raise InputError(f"{what} has {len(value)} fields; at most {MAX_FIELDS}", "BAD_REQUEST")
     return value
+
+
+def check_fields(kind: str, query: Json) -> None:
+    """Refuse any field the request kind ``kind`` does not read."""
+    refuse_unknown(query, REQUEST_FIELDS[kind], f"a {kind} request")
+
+
+def refuse_unknown(value: Json, known: Collection[str], what: str) -> None:
+    """Refuse a field of ``value`` that is not in ``known`` (``UNKNOWN_FIELD``, naming it)."""
+    for key in value:
+        if key not in known:
+            raise InputError(
+                f"{what} has no field {shown(key)}; its fields: {', '.join(sorted(known)) or 'none'}",
+                "UNKNOWN_FIELD",
+                params={"field": shown(key)},
+            )
+
+
+def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` (no request needs more than a few levels)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            raise InputError(f"the request is nested deeper than {limit} levels", "TOO_DEEP")
+        if isinstance(item, Mapping):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+# ---------------------------------------------------------------------------------------------
+# scalar fields
 
 
 def read_game(query: Json) -> Game:
@@ -53,11 +206,58 @@ def read_game(query: Json) -> Game:
 
 
 def read_side(value: object, what: str = "mover") -> Side:
-    """``"white"`` or ``"black"`` (``w``/``b`` too)."""
-    try:
-        return Side.parse(value)
-    except ValueError:
-        raise InputError(f"{what} must be 'white' or 'black', not {shown(value)}", "BAD_SIDE") from None
+    """``"white"`` or ``"black"`` (``"w"``/``"b"`` too), exactly: no other case, no spaces.
+
+    >>> read_side("b"), read_side(" white ", "winner")
+    Traceback (most recent call last):
+    ...
+    nardy_core.errors.InputError: winner must be 'white' or 'black', not ' white '
+    """
+    side = SIDE_NAMES.get(value) if isinstance(value, str) else None
+    if side is None:
+        raise InputError(f"{what} must be 'white' or 'black', not {shown(value)}", "BAD_SIDE")
+    return side
+
+
+def read_optional_side(query: Json, key: str, what: str) -> Side | None:
+    """A side, or ``null`` (the default) for none."""
+    value = query.get(key)
+    return None if value is None else read_side(value, what)
+
+
+def read_flag(query: Json, key: str, default: bool = False) -> bool:
+    """A yes/no field: ``true`` or ``false`` only."""
+    value = query.get(key, default)
+    if not isinstance(value, bool):
+        raise InputError(f"{key} must be true or false, not {shown(value)}", "BAD_FLAG")
+    return value
+
+
+def read_int(query: Json, key: str, default: int, low: int, high: int) -> int:
+    """A whole number in ``low..high`` (not ``true``, not ``6.0``)."""
+    value = query.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InputError(f"{key} must be a whole number {low}..{high}, not {shown(value)}", "BAD_NUMBER")
+    return value
+
+
+def read_text(query: Json, key: str, default: str = "") -> str:
+    """A text field of bounded length."""
+    value = query.get(key, default)
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise InputError(f"{key} must be a text of at most {MAX_TEXT} characters, not {shown(value)}", "BAD_TEXT")
+    return value
+
+
+def read_rng(query: Json) -> random.Random:
+    """``seed`` (a whole number 0..2**53) for a repeatable game, else a fresh random source."""
+    if "seed" in query:
+        return random.Random(read_int(query, "seed", 0, 0, MAX_SEED))
+    return random.Random()
+
+
+# ---------------------------------------------------------------------------------------------
+# positions, dice, rules, turns
 
 
 def read_position(query: Json) -> Position:
@@ -65,6 +265,8 @@ def read_position(query: Json) -> Position:
     query = require_object(query)
     if "position" in query:
         position = Position.from_notation(query["position"])
+        if "white" in query or "black" in query:
+            raise InputError("give the position either as 'position' (notation) or as 'white' and 'black', not both", "BAD_POSITION")
         if "game" in query and read_game(query) is not position.game:
             raise InputError(
                 f"the position is {position.game.value} nardy but game says {read_game(query).value}", "BAD_GAME"
@@ -83,7 +285,7 @@ def read_position(query: Json) -> Position:
 
 
 def read_roll(query: Json, key: str = "dice") -> Roll:
-    """``dice``: two numbers 1..6 (or a text such as ``"6-5"``)."""
+    """``dice``: two whole numbers 1..6 (or a text such as ``"6-5"``)."""
     value = query.get(key)
     if isinstance(value, str):
         return Roll.parse(value)
@@ -95,28 +297,23 @@ def read_rules(query: Json, game: Game) -> Rules:
     return rules_from_dict(query.get("rules"), game)
 
 
-def read_flag(query: Json, key: str, default: bool = False) -> bool:
-    """A yes/no field: ``true`` or ``false`` only."""
-    value = query.get(key, default)
-    if not isinstance(value, bool):
-        raise InputError(f"{key} must be true or false, not {shown(value)}", "BAD_FLAG")
-    return value
+class TurnSetup(NamedTuple):
+    """What every turn request starts from: the position, the roll, the first-turn flag, the rules."""
+
+    position: Position
+    roll: Roll
+    first_turn: bool
+    rules: Rules
 
 
-def read_int(query: Json, key: str, default: int, low: int, high: int) -> int:
-    """A whole number in ``low..high``."""
-    value = query.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InputError(f"{key} must be a whole number {low}..{high}, not {shown(value)}", "BAD_NUMBER")
-    return value
+def read_turn_setup(query: Json) -> TurnSetup:
+    """Position, ``dice``, ``first_turn`` and ``rules`` of a turn request."""
+    position = read_position(query)
+    return TurnSetup(position, read_roll(query), read_flag(query, "first_turn"), read_rules(query, position.game))
 
 
-def read_text(query: Json, key: str, default: str = "") -> str:
-    """A text field of bounded length."""
-    value = query.get(key, default)
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise InputError(f"{key} must be a text of at most {MAX_TEXT} characters, not {shown(value)}", "BAD_TEXT")
-    return value
+# ---------------------------------------------------------------------------------------------
+# points and steps
 
 
 def own_point(position: Position, value: object, what: str) -> int:
@@ -148,14 +345,29 @@ def read_board_steps(query: Json, position: Position) -> list[tuple[int, int]]:
     return result
 
 
+def read_step(query: Json, position: Position) -> tuple[int, int, int | None]:
+    """``step``: ``{"from", "to", "die"?}`` in absolute points, as own (from, to) and the die (None: any)."""
+    step = require_object(query.get("step"), "step")
+    refuse_unknown(step, STEP_FIELDS, "a step")
+    src, dst = read_board_point(step, "from", position), read_board_point(step, "to", position)
+    die = step.get("die")
+    if die is not None and (not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6):
+        raise InputError(f"die must be a whole number 1..6, not {shown(die)}", "BAD_DICE")
+    return src, dst, die
+
+
 def read_own_moves(query: Json) -> list[tuple[int, int]]:
     """The CLI's ``play`` (text, own numbering) or ``steps`` (``[[from, to], …]`` own numbering)."""
     if "steps" in query:
+        if "play" in query:
+            raise InputError("give the play either as 'play' (text) or as 'steps', not both", "BAD_STEPS")
         steps = query["steps"]
         if not isinstance(steps, list) or len(steps) > MAX_STEPS:
             raise InputError(f"steps must be a list of at most {MAX_STEPS} [from, to] pairs", "BAD_STEPS")
         result = []
         for raw in steps:
+            if isinstance(raw, dict):
+                refuse_unknown(raw, ("from", "to"), "a step")
             item = [raw.get("from"), raw.get("to")] if isinstance(raw, dict) else raw
             if not isinstance(item, list) or len(item) != 2:
                 raise InputError(f"a step must be [from, to], not {shown(raw)}", "BAD_STEPS")
@@ -174,14 +386,94 @@ def _own_cli_point(value: object) -> int:
     raise InputError(f"a point is 1..{POINTS}, 'bar' or 'off', not {shown(value)}", "BAD_POINT")
 
 
-def check_depth(value: object, limit: int = 16) -> None:
-    """Refuse JSON nested deeper than ``limit`` (no request needs more than a few levels)."""
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            raise InputError(f"the request is nested deeper than {limit} levels", "BAD_REQUEST")
-        if isinstance(item, Mapping):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+# ---------------------------------------------------------------------------------------------
+# games on the free board: the page keeps the state it is given and sends it back
+
+
+def read_players(query: Json, to_move: Side = Side.WHITE) -> dict[str, str]:
+    """Who plays each side: ``{"white": …, "black": …}``, or relative to the side to move
+    (``{"to_move": …, "opponent": …}``, for a position from an address: its mover is the learner)."""
+    value = require_object(query.get("players", {"white": "human", "black": "computer"}), "players")
+    if "to_move" in value or "opponent" in value:
+        refuse_unknown(value, ("to_move", "opponent"), "players")
+        value = {to_move.value: value.get("to_move", "human"), to_move.other.value: value.get("opponent", "human")}
+    refuse_unknown(value, [side.value for side in Side], "players")
+    players = {}
+    for side in Side:
+        who = value.get(side.value, "human")
+        if not isinstance(who, str) or who not in PLAYERS:
+            raise InputError(f"players.{side.value} must be 'human' or 'computer', not {shown(who)}", "BAD_PLAYERS")
+        players[side.value] = who
+    return players
+
+
+def read_opening(value: object) -> tuple[tuple[int, int], ...]:
+    """``opening``: the opening throws ``[[white die, black die], …]``, every one a tie but the last."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_OPENING_THROWS:
+        raise InputError(
+            f"game.opening must list 1..{MAX_OPENING_THROWS} opening throws [[white die, black die], …]", "BAD_GAME_STATE"
+        )
+    throws = []
+    for item in value:
+        if not isinstance(item, list) or len(item) != 2:
+            raise InputError(f"an opening throw is [white die, black die], not {shown(item)}", "BAD_GAME_STATE")
+        Roll.from_list(item)  # both dice whole numbers 1..6
+        throws.append((int(item[0]), int(item[1])))
+    if any(white != black for white, black in throws[:-1]) or throws[-1][0] == throws[-1][1]:
+        raise InputError("game.opening: every opening throw but the last is a tie, and the last is not", "BAD_GAME_STATE")
+    return tuple(throws)
+
+
+def read_cube(value: object) -> Cube:
+    """``cube``: ``{"value", "owner", "offered_by", "turned"}`` (an offer comes from the cube's owner or the middle)."""
+    data = require_object(value, "game.cube")
+    refuse_unknown(data, CUBE_FIELDS, "game.cube")
+    owner = read_optional_side(data, "owner", "cube.owner")
+    offered_by = read_optional_side(data, "offered_by", "cube.offered_by")
+    if offered_by is not None and owner not in (None, offered_by):
+        raise InputError("game.cube: a double is offered by the cube's owner (or from the middle)", "BAD_GAME_STATE")
+    return Cube(read_int(data, "value", 1, 1, MAX_VALUE), owner, offered_by, read_flag(data, "turned"))
+
+
+def read_game_state(query: Json) -> tuple[GameState, dict[str, str]]:
+    """``game``: a game state as an earlier answer wrote it, checked to be one a game can be in."""
+    data = require_object(query.get("game"), "game")
+    refuse_unknown(data, GAME_STATE_FIELDS | GAME_STATE_DERIVED, "the game state")
+    position = Position.from_notation(data.get("position"))
+    if "game" in data and read_game(data) is not position.game:
+        raise InputError(f"the game state's position is {position.game.value} nardy, not {read_game(data).value}", "BAD_GAME_STATE")
+    rules = read_rules(data, position.game)
+    result = data.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise InputError(f"game.result must be null or the result of the game, not {shown(result)}", "BAD_GAME_STATE")
+    if result is not None:
+        raise GameError("the game is over", "GAME_OVER")
+    throws = read_opening(data.get("opening", [[6, 1]]))
+    cube = read_cube(data.get("cube", {}))
+    has_moved = data.get("has_moved", [])
+    if not isinstance(has_moved, list) or len(has_moved) > 2:
+        raise InputError("game.has_moved must list the sides that have moved", "BAD_GAME_STATE")
+    roll = None if data.get("roll") is None else read_roll(data, "roll")
+    extra = read_optional_side(data, "extra_roll_for", "extra_roll_for")
+    winner = position.winner()
+    if winner is not None and extra is None:
+        raise GameError(f"the game is over: {winner.value} has borne off all 15 checkers", "GAME_OVER")
+    if extra is not None and (winner is None or extra is not position.to_move):
+        raise InputError("game.extra_roll_for is the side to move, once the other has borne off all 15", "BAD_GAME_STATE")
+    if cube.offered_by is not None and (cube.offered_by is not position.to_move or roll is not None):
+        raise InputError("game.cube: a double is offered by the side to move, before it throws the dice", "BAD_GAME_STATE")
+    # cube_in_play is false only in a Crawford game (or without the cube, where it does not matter)
+    cube_in_play = read_flag(data, "cube_in_play", rules.cube)
+    cube_allowed = cube_in_play if rules.cube else True
+    game = GameState(
+        position,
+        rules,
+        read_side(data.get("first_mover", "white"), "first_mover"),
+        Record(rules, throws, cube_allowed=cube_allowed),
+        roll,
+        frozenset(read_side(s, "has_moved") for s in has_moved),
+        None,
+        extra,
+        cube,
+    )
+    return game, read_players(data)
