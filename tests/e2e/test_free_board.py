@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .pages import READY_MS, FreeBoard
@@ -28,6 +29,18 @@ def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, si
     expect(board.status).to_contain_text("cannot be read", timeout=READY_MS)
     expect(board.status).to_contain_text("14 checkers")
     expect(board.svg.locator(".nb-point")).to_have_count(24)
+
+
+@pytest.mark.parametrize("position,words", [
+    ("w/24:14/24:15", "у белых всего 14 шашек, а их 15"),
+    ("w/24:15/24:16", "у чёрных 16 шашек, а больше 15 не бывает"),
+    ("w/off:15/off:15", "обе стороны уже выбросили все шашки"),
+    ("w/２４:15/24:15", "запись не разобрать"),  # full-width digits are not digits here
+])
+def test_a_bad_position_is_explained_in_the_pages_language(page: Page, site_url: str, position: str, words: str) -> None:
+    board = FreeBoard(page).open(site_url, "ru", pos=position)
+    expect(board.status).to_contain_text("Позиция в адресе не читается: " + words, timeout=READY_MS)
+    expect(board.status).not_to_contain_text("Traceback")
 
 
 def test_a_rule_variant_from_the_address(page: Page, site_url: str) -> None:

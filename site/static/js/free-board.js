@@ -6,7 +6,7 @@
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { diceText } from './feedback.js';
-import { t } from './i18n.js';
+import { hasMessage, t } from './i18n.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameRoll } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 
@@ -131,12 +131,15 @@ export class FreeBoard {
     }
   }
 
-  /** The free board's words for a request that Python refused. @param {any} error */
+  /** The free board's words for a request that Python refused: what was wrong, in the page's language (the
+   * API's own message is for developers). @param {any} error */
   problem(error) {
-    const code = error && error.code;
+    const code = String((error && error.code) || '');
     const key = code === 'BAD_RULES' ? 'play.bad_rules' : code === 'BAD_DICE' ? 'play.bad_dice' : 'play.bad_position';
-    const detail = (error && error.error && error.error.message) || code || '';
-    this.say(t(key, { error: detail }));
+    const params = (error && error.error && error.error.params) || {};
+    const side = params.side === 'white' || params.side === 'black' ? t(`play.error_side.${params.side}`) : '';
+    const reason = hasMessage(`play.error.${code}`) ? `play.error.${code}` : 'play.error.other';
+    this.say(t(key, { error: t(reason, { side, n: Number(params.total) || 0 }) }));
   }
 
   /** @param {GameStateJson} game */

@@ -134,8 +134,10 @@ function answer(id, type, payload) {
     if (!handle) throw new Error('not booted');
     text = handle(type, JSON.stringify(payload === undefined ? {} : payload));
   } catch (error) {
-    // A Python exception is a bug in nardy_core (api validates its input): report it, keep serving.
-    return { id, ok: false, error: { code: 'INTERNAL', detail: describe(error) } };
+    // A Python exception is a bug in nardy_core (api validates its input and answers INTERNAL itself): keep
+    // serving, and never pass its traceback on to a page, which might show it to a learner.
+    console.error('nardy_core raised', describe(error));
+    return { id, ok: false, error: { code: 'INTERNAL', detail: 'nardy_core raised (see the worker console)' } };
   }
   let result;
   try {
