@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.server
 import shutil
 import statistics
 import subprocess
@@ -227,7 +226,7 @@ def report(profile: str, results: dict[tuple[str, str], list[dict[str, Any]]]) -
     print(f"{'page':8} {'visit':5} {'board visible':>14} {'first tap':>10} {'python ready':>13} {'KB to tap':>10} "
           f"{'KB visit':>9} {'long tasks':>11} {'longest':>8}")
     for (kind, warmth), rows in results.items():
-        def m(key: str) -> float | None:
+        def m(key: str, rows: list[dict[str, Any]] = rows) -> float | None:
             return median([row[key] for row in rows])
         tap = m("tap")
         print(f"{kind:8} {warmth:5} {m('visible') or 0:14.0f} {tap if tap is not None else float('nan'):10.0f} "
