@@ -38,7 +38,7 @@ checks = [
     ("turns", {"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True}),
     ("turns", {"game": "short", "white": {"bar": 1, "24": 14}, "black": {"24": 15}, "mover": "white", "dice": [6, 1]}),
     ("check", {"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True,
-               "moves": [[24, 18], [18, 13]]}),
+               "steps": [[24, 18], [18, 13]]}),
     ("describe", {"position": "w/24:14,13/24:15"}),
     ("result", {"position": "w/off:15/24:15", "winner": "white"}),
     ("turn_state", {**SETUP, "steps": []}),
