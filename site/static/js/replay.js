@@ -44,14 +44,7 @@ export class ReplayWidget {
     /** @type {ReplayFrame[]} the start until the file of every position has come */
     this.frames = [this.config.first];
     this.destroyed = false;
-    this.showStart();
-    this.ready = this.load();
-  }
-
-  /** The start position and its note, drawn at once: the page shows it before the moves have come. */
-  showStart() {
-    this.view.setModel(this.config.first.model, { animate: false });
-    this.noteBox.innerHTML = this.startNote;
+    this.load(); // until the positions come, the page shows the start the build drew, with its note
   }
 
   /** Fetches every position, then makes the controls work (one small file, cached like the page). */
