@@ -21,7 +21,8 @@ def test_next_lesson_does_not_load_python_again(page: Page, site_url: str) -> No
     assert len(wasm_requests) == 1, wasm_requests
 
 
-def test_progress_survives_a_reload(page: Page, site_url: str) -> None:
+def expect_a_solve_to_be_kept(page: Page, site_url: str) -> None:
+    """Solve the board lesson's first puzzle and reload: it is still solved, and the course map counts it."""
     page.goto(site_url + "ru/lessons/board/")
     puzzle = Puzzle(page, "board-head").wait_ready()
     puzzle.click(24)
@@ -30,6 +31,10 @@ def test_progress_survives_a_reload(page: Page, site_url: str) -> None:
     expect(puzzle.root.locator("[data-solved-mark]")).to_be_visible()
     page.goto(site_url + "ru/")
     expect(page.locator(".lesson-card[data-lesson=board] [data-lesson-progress]")).to_contain_text("решено 1")
+
+
+def test_progress_survives_a_reload(page: Page, site_url: str) -> None:
+    expect_a_solve_to_be_kept(page, site_url)
 
 
 def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:

@@ -6,6 +6,7 @@ import { FreeBoard } from './free-board.js';
 import { setCatalog, t } from './i18n.js';
 import { prefetchNext, setupNavigation } from './navigation.js';
 import * as progress from './progress.js';
+import { bindProgressTools, showStorageNotice } from './progress-tools.js';
 import { PuzzleWidget } from './puzzle.js';
 import { ReplayWidget } from './replay.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
@@ -159,8 +160,10 @@ async function setupPage() {
   await loadCatalog(document.documentElement.dataset.lang || 'ru');
   watchRuntime();
   mountAll();
+  bindResets(); // before anything reads progress: resetting must work whatever storage holds
+  bindProgressTools();
   showProgress();
-  bindResets();
+  showStorageNotice();
   bindEmbedSnippet();
   prefetchNext();
 }
