@@ -39,6 +39,7 @@ types: deps
 	$(VPY) -m mypy
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.workers.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 js-test: deps
 	node --test tests/js/

@@ -113,6 +113,14 @@ def test_every_page_built_from_base_carries_the_version(dist: Path) -> None:
             assert PAGE_PLACEHOLDER not in path.read_bytes(), path
 
 
+def test_the_service_worker_carries_the_manifest(dist: Path) -> None:
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    assert SW_PLACEHOLDER.decode() not in text
+    match = re.search(r"^const BUILD = /\*\* @type \{Build \| null\} \*/ \((\{.*\})\);$", text, re.MULTILINE)
+    assert match, "sw.js: the BUILD line"
+    assert json.loads(match.group(1)) == read_manifest(dist)
+
+
 def test_a_new_build_of_other_content_has_another_version(dist: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(PROJECT / "site", site)

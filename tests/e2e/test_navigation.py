@@ -1,5 +1,5 @@
 """Moving around the site: one Python boot per visit, progress that survives a reload and resets only after
-asking, lessons that read without JavaScript, and the whole site offline once it has been loaded."""
+asking, and lessons that read without JavaScript (offline: test_offline.py)."""
 
 from __future__ import annotations
 
@@ -69,27 +69,3 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
     expect(boards.first.locator(".nb-static > use")).to_have_count(10)  # drawn, not just named: two heads of five
     expect(page.locator("[data-answer-box]").first).to_be_attached()
     context.close()
-
-
-CACHED = """async (url) => {
-  const registration = await navigator.serviceWorker.ready;
-  return Boolean(registration.active && navigator.serviceWorker.controller && await caches.match(url));
-}"""
-
-
-def test_works_offline_once_loaded(page: Page, site_url: str) -> None:
-    page.goto(site_url + "en/lessons/head/")
-    wait_runtime(page)
-    page.reload()  # the second load is controlled by the service worker, which keeps a copy of what it serves
-    wait_runtime(page)
-    wasm = page.evaluate("new URL(document.documentElement.dataset.pyodide + 'pyodide.asm.wasm', "
-                         "new URL(document.documentElement.dataset.root, location.href)).href")
-    page.wait_for_function(CACHED, arg=wasm, timeout=60_000)
-    page.wait_for_function(CACHED, arg=page.url, timeout=60_000)
-    page.context.set_offline(True)
-    try:
-        page.reload()
-        expect(page.locator("h1")).to_be_visible()
-        wait_runtime(page)
-    finally:
-        page.context.set_offline(False)

@@ -5,6 +5,7 @@ import { BoardWidget } from './board-widget.js';
 import { FreeBoard } from './free-board.js';
 import { setCatalog, t } from './i18n.js';
 import { prefetchNext, setupNavigation } from './navigation.js';
+import { checkForUpdate, registerOfflineSupport } from './offline.js';
 import * as progress from './progress.js';
 import { bindProgressTools, showStorageNotice } from './progress-tools.js';
 import { PuzzleWidget } from './puzzle.js';
@@ -167,14 +168,7 @@ async function setupPage() {
   showStorageNotice();
   bindEmbedSnippet();
   prefetchNext();
-}
-
-function registerOfflineSupport() {
-  if (!('serviceWorker' in navigator) || document.body.classList.contains('embed')) return;
-  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
-  navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.pathname }).catch(() => {
-    // no offline copy (e.g. a private window): the site still works online
-  });
+  checkForUpdate();
 }
 
 // A presentation clicker sends PageDown/PageUp: step through the boards and puzzles of a lesson.
@@ -198,9 +192,10 @@ function bindClicker() {
 
 async function main() {
   performance.mark('nardy:app-start');
-  registerOfflineSupport();
+  const page = setupPage(); // Python starts booting at once, before anything below
+  registerOfflineSupport(page);
   bindClicker();
-  await setupPage();
+  await page;
   window.addEventListener('nardy-progress', showProgress);
   setupNavigation(async (phase) => {
     if (phase === 'before') unmountAll();

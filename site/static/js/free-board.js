@@ -18,6 +18,27 @@ function sideName(side) {
   return t(`board.side.${side}`);
 }
 
+/**
+ * The rules of the address as an object of option: value, or what is wrong with them (in the page's
+ * language). Whether an option and its value exist is Python's to say; here only the shape is checked, so
+ * that `null`, a list or a deep nesting never reaches the worker.
+ * @param {string} text @returns {Record<string, unknown> | string}
+ */
+function readRules(text) {
+  /** @type {unknown} */
+  let rules;
+  try {
+    rules = JSON.parse(text);
+  } catch {
+    return t('address.rules_not_json', { text: text.length > 80 ? `${text.slice(0, 80)}…` : text });
+  }
+  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return t('address.rules_not_object');
+  for (const [name, value] of Object.entries(rules)) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) return t('address.rules_bad_value', { name: name.slice(0, 40) });
+  }
+  return /** @type {Record<string, unknown>} */ (rules);
+}
+
 export class FreeBoard {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -102,6 +123,7 @@ export class FreeBoard {
   }
 
   async fromUrl() {
+    this.say(''); // the page's "needs JavaScript" line, or what was said about the last address
     const params = new URLSearchParams(window.location.search);
     const pos = params.get('pos');
     const game = params.get('game') === 'short' || (pos || '').startsWith('short:') ? 'short' : 'long';
@@ -111,12 +133,12 @@ export class FreeBoard {
     const rulesText = params.get('rules');
     if (rulesText) {
       // a teacher's variant demo: ?rules={"block_timing":"end"} (names and values of the rules pages)
-      try {
-        rules = JSON.parse(rulesText);
-      } catch {
-        this.say(t('play.bad_rules', { error: rulesText.slice(0, 80) }));
+      const read = readRules(rulesText);
+      if (typeof read === 'string') {
+        this.say(t('play.bad_rules', { error: read }));
         return;
       }
+      rules = read;
     }
     if (!pos) return this.newGame(game, rules);
     this.form.elements.namedItem('pos') && (/** @type {HTMLInputElement} */ (this.form.elements.namedItem('pos')).value = pos);
@@ -190,11 +212,12 @@ export class FreeBoard {
 
   /** @param {GameName} game @param {Record<string, unknown>} rules */
   async newGame(game, rules) {
+    this.say(''); // a new game: nothing said about the last one (or about the address) still stands
     try {
       const state = await gameNew({ game, rules, players: this.players });
       const [white, black] = state.opening[state.opening.length - 1];
       this.setGame(state);
-      if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`);
+      if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`.trim());
     } catch (error) {
       this.problem(error);
     }

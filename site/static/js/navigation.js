@@ -5,6 +5,8 @@
 const SWAPPED = ['main', '.site-header'];
 /** @type {Map<string, Promise<string>>} url -> the page's HTML: the next lesson, fetched while the learner reads */
 const prefetched = new Map();
+/** the address of the page on display (what <main> shows); its fragment does not count */
+let shown = new URL(window.location.href);
 
 /** @param {string} href */
 function fetchPage(href) {
@@ -50,11 +52,39 @@ export function setupNavigation(onSwap) {
     event.preventDefault();
     go(url, true, onSwap);
   });
-  window.addEventListener('popstate', () => go(new URL(window.location.href), false, onSwap));
+  window.addEventListener('popstate', () => {
+    const url = new URL(window.location.href);
+    // a change of the fragment alone (back to #section, or one typed in the address bar) stays on this page
+    if (url.pathname === shown.pathname && url.search === shown.search) return;
+    go(url, false, onSwap);
+  });
+}
+
+/** The element a fragment names, or null; a malformed one (`#%zz`) is read as it is written. */
+/** @param {string} hash */
+function fragmentTarget(hash) {
+  if (!hash) return null;
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // not percent-encoded UTF-8: the id is the text as typed
+  }
+  return document.getElementById(id);
+}
+
+/** Shows the page at `url` in place; any failure loads it in full instead (so this never rejects). */
+/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
+async function go(url, push, onSwap) {
+  try {
+    await swap(url, push, onSwap);
+  } catch {
+    window.location.href = url.href;
+  }
 }
 
 /** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
-async function go(url, push, onSwap) {
+async function swap(url, push, onSwap) {
   let html;
   try {
     html = await fetchPage(url.href.split('#')[0]);
@@ -72,6 +102,7 @@ async function go(url, push, onSwap) {
   }
   await onSwap('before');
   if (push) window.history.pushState({}, '', url.href);
+  shown = new URL(url.href);
   document.title = next.title;
   const page = document.documentElement;
   for (const name of ['lang', 'data-root', 'data-lang', 'data-core-wheel']) {
@@ -89,7 +120,7 @@ async function go(url, push, onSwap) {
   for (const link of document.querySelectorAll('link[rel="alternate"]')) link.remove();
   for (const link of next.querySelectorAll('link[rel="alternate"]')) document.head.append(document.importNode(link, true));
   await onSwap('after');
-  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  const target = fragmentTarget(url.hash);
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
   document.querySelector('main')?.focus({ preventScroll: true });

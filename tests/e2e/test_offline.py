@@ -1,0 +1,112 @@
+"""The service worker (site/static/sw.js) on the real build: the whole site offline once it has been loaded,
+caches named after the build's version, one cache entry per path whatever the query, and runtime files
+stored only once they match the build's manifest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .pages import wait_runtime
+
+# Note: wait_for_function gets arrow functions, never bare expressions (the CSP forbids eval).
+CACHED = """async (url) => {
+  const registration = await navigator.serviceWorker.ready;
+  return Boolean(registration.active && navigator.serviceWorker.controller && await caches.match(url));
+}"""
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+CACHE_CONTENTS = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    out[name] = [];
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      out[name].push({url: request.url, type: response.headers.get('content-type'), size: (await response.arrayBuffer()).byteLength});
+    }
+  }
+  return out;
+}"""
+WASM_URL = ("() => new URL(document.documentElement.dataset.pyodide + 'pyodide.asm.wasm', "
+            "new URL(document.documentElement.dataset.root, location.href)).href")
+
+
+def manifest(site: Path) -> dict[str, Any]:
+    return dict(json.loads((site / "build-manifest.json").read_text(encoding="utf-8")))
+
+
+def controlled(page: Page, url: str) -> None:
+    """Open `url` and wait until the service worker controls the page (it claims pages on activation)."""
+    page.goto(url)
+    page.wait_for_function(CONTROLLED, timeout=30_000)
+
+
+def cache_contents(page: Page) -> dict[str, list[dict[str, Any]]]:
+    return dict(page.evaluate(CACHE_CONTENTS))
+
+
+def test_works_offline_once_loaded(page: Page, site_url: str) -> None:
+    page.goto(site_url + "en/lessons/head/")
+    wait_runtime(page)
+    page.reload()  # the second load is controlled by the service worker, which keeps a copy of what it serves
+    wait_runtime(page)
+    wasm = page.evaluate(WASM_URL)
+    page.wait_for_function(CACHED, arg=wasm, timeout=60_000)
+    page.wait_for_function(CACHED, arg=page.url, timeout=60_000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("h1")).to_be_visible()
+        wait_runtime(page)
+    finally:
+        page.context.set_offline(False)
+
+
+def test_caches_are_named_after_the_build_and_hold_only_verified_runtime_files(
+    page: Page, site_url: str, built_site: Path
+) -> None:
+    build = manifest(built_site)
+    controlled(page, site_url + "en/lessons/head/")
+    page.reload()
+    wait_runtime(page)
+    wasm = page.evaluate(WASM_URL)
+    page.wait_for_function(CACHED, arg=wasm, timeout=60_000)
+    contents = cache_contents(page)
+    assert sorted(contents) == [f"nardy-pages-{build['version']}", f"nardy-runtime-{build['version']}"]
+    runtime = contents[f"nardy-runtime-{build['version']}"]
+    assert runtime, contents
+    for entry in runtime:
+        path = entry["url"][len(site_url):]
+        assert path in build["runtime"], path
+        assert entry["size"] == build["runtime"][path]["size"], entry
+    wasm_entry = next(e for e in runtime if e["url"] == wasm)
+    assert wasm_entry["type"] == "application/wasm"
+
+
+def test_one_cache_entry_per_path_whatever_the_query(page: Page, site_url: str, built_site: Path) -> None:
+    controlled(page, site_url + "en/")
+    queries = ["?game=short", "?pos=w/24:15/24:15&dice=6-5", "?game=long&x=1", ""]
+    for query in queries:
+        page.goto(site_url + "en/play/" + query)
+        expect(page.locator("h1")).to_be_visible()
+    page.wait_for_function(CACHED, arg=site_url + "en/play/", timeout=30_000)
+    urls = [entry["url"] for entries in cache_contents(page).values() for entry in entries]
+    assert urls.count(site_url + "en/play/") == 1, urls
+    assert not [url for url in urls if "?" in url], urls
+
+
+def test_an_address_with_a_query_opens_offline_from_its_path(page: Page, site_url: str) -> None:
+    controlled(page, site_url + "en/play/?game=short")
+    page.reload()
+    wait_runtime(page)
+    page.wait_for_function(CACHED, arg=site_url + "en/play/", timeout=30_000)
+    page.context.set_offline(True)
+    try:
+        page.goto(site_url + "en/play/?pos=w/24:15/24:15&dice=6-5")
+        expect(page.locator("h1")).to_be_visible()
+        wait_runtime(page)
+    finally:
+        page.context.set_offline(False)

@@ -1,0 +1,245 @@
+"""A redeploy under a visitor's feet, with the real service worker and the real Pyodide (no mocks).
+
+Two real builds, A and B, differ in their HTML (a marker in <main>) and their JavaScript (app.js marks <html>).
+The server first serves A; the test swaps B in by renames, as builder.phases.write does. Like many static
+hosts (GitHub Pages: max-age=600) it lets browsers keep pages and scripts for a while, so a service worker
+that fetches through the HTTP cache would show stale or mixed versions; or, like a plain host, it sends no
+Cache-Control at all and old Last-Modified dates, from which a browser guesses weeks of freshness. The same
+server can poison the wasm runtime the way a captive portal or a broken download does.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import builder
+from builder import Paths
+from builder.serve import make_handler, start_background_server
+
+from .pages import wait_runtime
+from .test_offline import CACHE_CONTENTS, CACHED, CONTROLLED, WASM_URL
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+BOOT_TIMEOUT_S = 20
+#: a navigation needs its HTML and scripts, not every image: on a loaded 2-core machine "load" can lag
+NAVIGATION_MS = 60_000
+GAVE_UP = "html[data-runtime=failed], html[data-runtime=timeout]"
+PORTAL = b"<!doctype html><html><head><title>Wi-Fi</title></head><body><p>Log in to use the Wi-Fi.</p></body></html>"
+ONLY_CACHES_OF = """async (version) => {
+  const names = await caches.keys();
+  return names.length > 0 && names.every((name) => name.endsWith(version));
+}"""
+
+
+def build_flavour(root: Path, flavour: str) -> Path:
+    """A real build of the site with `flavour` written into <main> (HTML) and into app.js (JavaScript)."""
+    site = root / f"site-{flavour}"
+    shutil.copytree(PROJECT_ROOT / "site", site)
+    base = site / "templates" / "base.html"
+    html = base.read_text(encoding="utf-8")
+    assert '<main id="main" tabindex="-1">' in html
+    assert 'data-boot-timeout="90"' in html
+    # a broken wasm makes Pyodide hang, not fail: the page's boot deadline ends the wait (and offers a retry)
+    html = html.replace('data-boot-timeout="90"', f'data-boot-timeout="{BOOT_TIMEOUT_S}"')
+    base.write_text(html.replace('<main id="main" tabindex="-1">', f'<main id="main" tabindex="-1" data-test-build="{flavour}">'),
+                    encoding="utf-8")
+    with (site / "static" / "js" / "app.js").open("a", encoding="utf-8") as app:
+        app.write(f"\ndocument.documentElement.dataset.testBuild = '{flavour}';\n")
+    out = root / f"dist-{flavour}"
+    builder.build(out, Paths(site=site))
+    return out
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("redeploy")
+    a = build_flavour(root, "A")
+    b = build_flavour(root, "B")  # built second: newer modification times, as on a real host
+    return {"A": a, "B": b}
+
+
+def version(dist: Path) -> str:
+    return str(json.loads((dist / "build-manifest.json").read_text(encoding="utf-8"))["version"])
+
+
+YEAR_S = 365 * 24 * 3600
+#: how old the files of each build look to the host (B is the newer): what Last-Modified says
+AGE_S = {"A": 2 * YEAR_S, "B": YEAR_S}
+
+
+class Host:
+    """What the test server does. `caching`: 'max-age' (pages and scripts may be kept ten minutes) or 'none'
+    (no Cache-Control: the browser guesses from Last-Modified). `poison` the wasm ('portal': an HTML page;
+    'truncated': half the bytes)."""
+
+    def __init__(self, served: Path, builds: dict[str, Path], caching: str) -> None:
+        self.served = served
+        self.builds = builds
+        self.caching = caching
+        self.poison: str | None = None
+
+    def deploy(self, flavour: str) -> None:
+        """Put a copy of build `flavour` in place by renames (never a half-written folder)."""
+        fresh = self.served.with_name(f"incoming-{flavour}")
+        shutil.copytree(self.builds[flavour], fresh)
+        stamp = time.time() - AGE_S[flavour]
+        for path in fresh.rglob("*"):
+            os.utime(path, (stamp, stamp))
+        old = self.served.with_name("old")
+        if self.served.exists():
+            os.replace(self.served, old)
+        os.replace(fresh, self.served)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def host_handler(host: Host) -> type[http.server.BaseHTTPRequestHandler]:
+    base = make_handler(host.served)
+
+    class HostHandler(base):  # type: ignore[misc, valid-type]
+        def response_headers(self) -> list[tuple[str, str]]:
+            headers: list[tuple[str, str]] = super().response_headers()
+            if host.caching == "none":
+                return [(name, value) for name, value in headers if name != "Cache-Control"]
+            if self.path.startswith("/pyodide/"):
+                return headers
+            # a host that lets browsers keep everything but the runtime for ten minutes, as GitHub Pages does
+            return [(name, "max-age=600") if name == "Cache-Control" else (name, value) for name, value in headers]
+
+        def do_GET(self) -> None:
+            if host.poison and self.path.split("?")[0].endswith("/pyodide.asm.wasm"):
+                if host.poison == "portal":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(PORTAL)))
+                    self.send_header("Cache-Control", "max-age=3600")
+                    http.server.BaseHTTPRequestHandler.end_headers(self)
+                    self.wfile.write(PORTAL)
+                    return
+                real = (host.served / self.path.lstrip("/").split("?")[0]).read_bytes()
+                body = real[: len(real) // 2]
+                self.send_response(200)
+                self.send_header("Content-Type", "application/wasm")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+    return HostHandler
+
+
+@pytest.fixture
+def host(builds: dict[str, Path], tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Host, str]]:
+    served = tmp_path / "www" / "dist"
+    served.parent.mkdir()
+    state = Host(served, builds, getattr(request, "param", "max-age"))
+    state.deploy("A")
+    server, base_url = start_background_server(served, handler=host_handler(state))
+    try:
+        yield state, base_url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def visit(page: Page, url: str) -> None:
+    """Open `url`: its HTML and scripts are what a test looks at, so "load" (every image) is not waited for."""
+    page.goto(url, wait_until="domcontentloaded", timeout=NAVIGATION_MS)
+
+
+def settled(page: Page) -> None:
+    """The page's Python has booted, failed or given up (a loaded machine may pass the 20 s deadline)."""
+    expect(page.locator(f"html[data-runtime=ready], {GAVE_UP}")).to_be_attached(timeout=2 * BOOT_TIMEOUT_S * 1000)
+
+
+def expect_build(page: Page, flavour: str, builds: dict[str, Path]) -> None:
+    """The page is build `flavour` in every part: its HTML, its JavaScript and its version."""
+    expect(page.locator(f"main[data-test-build={flavour}]")).to_be_attached()
+    expect(page.locator(f"html[data-test-build={flavour}]")).to_be_attached()
+    expect(page.locator(f"html[data-build='{version(builds[flavour])}']")).to_be_attached()
+
+
+@pytest.mark.parametrize("host", ["max-age", "none"], indirect=True)
+@pytest.mark.parametrize("how", ["link", "address"])
+def test_next_navigation_after_a_redeploy_shows_only_the_new_build(
+    page: Page, host: tuple[Host, str], builds: dict[str, Path], how: str
+) -> None:
+    state, base_url = host
+    visit(page, base_url + "en/rules/")  # in the HTTP cache from now on (max-age=600, or guessed from Last-Modified)
+    page.wait_for_function(CONTROLLED, timeout=30_000)
+    visit(page, base_url + "en/lessons/head/")
+    expect_build(page, "A", builds)
+    settled(page)  # each page here boots Python: the test leaves it once that is over, one way or the other
+    state.deploy("B")
+    if how == "link":
+        page.locator(".site-nav a[href$='rules/']").click()  # an in-page navigation
+    else:
+        visit(page, base_url + "en/rules/")
+    expect(page).to_have_url(base_url + "en/rules/")
+    expect_build(page, "B", builds)
+    # B's service worker takes over and deletes A's caches
+    page.wait_for_function(ONLY_CACHES_OF, arg=version(builds["B"]), timeout=30_000)
+    settled(page)
+    visit(page, base_url + "en/lessons/head/")
+    expect_build(page, "B", builds)
+
+
+def test_a_new_version_offers_a_reload(page: Page, host: tuple[Host, str], builds: dict[str, Path]) -> None:
+    state, base_url = host
+    visit(page, base_url + "ru/")
+    page.wait_for_function(CONTROLLED, timeout=30_000)
+    expect_build(page, "A", builds)
+    notice = page.locator("[data-notice=update]")
+    expect(notice).to_have_count(0)
+    state.deploy("B")
+    page.evaluate("async () => { await (await navigator.serviceWorker.ready).update(); }")  # the browser's periodic check
+    expect(notice).to_be_visible(timeout=30_000)
+    expect(notice).to_contain_text("Вышла новая версия учебника")
+    notice.get_by_role("button", name="Обновить страницу").click()
+    expect_build(page, "B", builds)
+    expect(notice).to_have_count(0)
+
+
+def cached_urls(page: Page) -> list[str]:
+    contents: dict[str, list[dict[str, Any]]] = page.evaluate(CACHE_CONTENTS)
+    return [entry["url"] for entries in contents.values() for entry in entries]
+
+
+@pytest.mark.parametrize("poison", ["portal", "truncated"])
+def test_a_poisoned_runtime_answer_is_never_stored_and_the_retry_recovers(
+    page: Page, host: tuple[Host, str], builds: dict[str, Path], poison: str
+) -> None:
+    state, base_url = host
+    state.poison = poison
+    visit(page, base_url + "en/lessons/head/")
+    page.wait_for_function(CONTROLLED, timeout=30_000)
+    page.reload(wait_until="domcontentloaded", timeout=NAVIGATION_MS)  # now through the service worker
+    gave_up = page.locator(GAVE_UP)
+    expect(gave_up).to_be_attached(timeout=2 * BOOT_TIMEOUT_S * 1000)
+    wasm = page.evaluate(WASM_URL)
+    assert wasm not in cached_urls(page)
+    retry = page.locator("[data-runtime-status] button")
+    retry.click()  # still poisoned: the retry really refetches, gives up again, and still nothing is stored
+    expect(gave_up).to_have_count(0)
+    expect(gave_up).to_be_attached(timeout=2 * BOOT_TIMEOUT_S * 1000)
+    assert wasm not in cached_urls(page)
+    state.poison = None  # the network is fine again
+    retry.click()
+    wait_runtime(page)
+    page.wait_for_function(CACHED, arg=wasm, timeout=60_000)
+    contents: dict[str, list[dict[str, Any]]] = page.evaluate(CACHE_CONTENTS)
+    stored = [entry for entries in contents.values() for entry in entries if entry["url"] == wasm]
+    expected = json.loads((builds["A"] / "build-manifest.json").read_text(encoding="utf-8"))
+    assert [entry["size"] for entry in stored] == [expected["runtime"][wasm[len(base_url):]]["size"]]
+    page.reload(wait_until="domcontentloaded", timeout=NAVIGATION_MS)  # and the next visit boots from the stored copy
+    wait_runtime(page)
