@@ -5,8 +5,10 @@ Profiles:
   phone    the page's main thread slowed 4x (CDP Emulation.setCPUThrottlingRate) and a fast-4G link made by
            the bench's own server: 170 ms before each answer starts, 9 Mbit/s shared by all answers at once
            (the server paces the bytes, so the workers' fetches are throttled too, which DevTools'
-           network emulation does not promise);
-  desktop  no slowdown, the local link.
+           network emulation does not promise); over HTTP/1.1 (Chromium's six connections per host, the
+           rest queued: the bench's own server) and over HTTP/2 (every request in flight at once, as on
+           most static hosts: bench/h2_link.mjs, a node TLS front with the same round trip and bandwidth);
+  desktop  no slowdown, the local link (HTTP/1.1).
 The server compresses as a host would (gzip, level 6, for everything but archives already compressed) and
 counts the bytes it puts on the wire.
 
@@ -21,13 +23,15 @@ Figures per visit, in ms since navigation start (medians over --runs):
 Cold is a new browser context (no HTTP cache, no service worker); warm is the same visit again in that
 context once the first has settled (HTTP cache and service worker in place).
 
-Usage: python bench/phone.py [--runs N] [--dist DIR] [--profile phone|desktop|both]
+Usage: python bench/phone.py [--runs N] [--dist DIR] [--profile phone|desktop|both] [--link h1|h2|both]
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
+import hashlib
 import shutil
 import statistics
 import subprocess
@@ -35,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +81,17 @@ OBSERVER = """(() => {
   requestAnimationFrame(look);
 })();"""
 
-#: taps a movable checker and its first destination; resolves with the moment the verdict is shown
+#: waits in the page for the first playable puzzle (no round trip to the bench, whose polling on a throttled
+#: page cost a few hundred ms), taps a movable checker and its first destination; resolves with the moment
+#: the verdict is shown
 TAP = """async (selector) => {
-  const widget = document.querySelector(selector);
+  const widget = document.querySelector(selector) || await new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const found = document.querySelector(selector);
+      if (found) { observer.disconnect(); resolve(found); }
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+  });
   const status = widget.querySelector('[data-status]');
   const changed = () => new Promise((resolve) => {
     const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now()); });
@@ -120,6 +133,44 @@ class Link:
             out.write(piece)
             with self.lock:
                 self.sent += len(piece)
+
+
+class H2Link:
+    """The same link over HTTP/2: ``bench/h2_link.mjs`` (node) in front of the bench's own server models the
+    round trip and the shared bandwidth, and every request of a page is in flight at once."""
+
+    def __init__(self, backend_port: int, cert: Path, key: Path) -> None:
+        self.process = subprocess.Popen(
+            ["node", str(PROJECT / "bench" / "h2_link.mjs"), str(backend_port), str(cert), str(key),
+             str(round(RTT_S * 1000)), str(BANDWIDTH_BYTES_PER_S)], stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        words = self.process.stdout.readline().split()
+        if not words or words[0] != "listening":
+            raise RuntimeError("bench/h2_link.mjs did not start")
+        self.port, self.control = int(words[1]), int(words[2])
+
+    @property
+    def sent(self) -> int:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.control}/", timeout=10) as answer:
+            return int(answer.read())
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def make_certificate(folder: Path) -> tuple[Path, Path, str]:
+    """A throwaway certificate for 127.0.0.1 and the base64 sha256 of its public key, which Chromium is told
+    to trust (--ignore-certificate-errors-spki-list), so the page is a secure context with a service worker."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    public = subprocess.run(["openssl", "x509", "-in", str(cert), "-pubkey", "-noout"], check=True,
+                            capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public, check=True,
+                         capture_output=True).stdout
+    return cert, key, base64.b64encode(hashlib.sha256(der).digest()).decode("ascii")
 
 
 def compressing_handler(dist: Path, link: Link) -> type[DistHandler]:
@@ -171,10 +222,9 @@ def compressing_handler(dist: Path, link: Link) -> type[DistHandler]:
     return Handler
 
 
-def visit(page: Page, url: str, link: Link) -> dict[str, float | None]:
+def visit(page: Page, url: str, link: Link | H2Link) -> dict[str, float | None]:
     before = link.sent
     page.goto(url, wait_until="commit")
-    page.locator(PLAYABLE).first.wait_for(state="attached", timeout=180_000)
     tapped = page.evaluate(TAP, PLAYABLE)
     page.wait_for_function("() => window.__bench.visible !== null", timeout=60_000)
     bytes_to_tap = link.sent - before
@@ -195,7 +245,7 @@ def settle(page: Page) -> None:
                            " || document.body.classList.contains('embed')", timeout=120_000)
 
 
-def run_profile(browser: Browser, base: str, link: Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
+def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for _ in range(runs):
         for kind, path in PAGES.items():
@@ -239,21 +289,35 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dist", type=Path, help="an existing build to measure (default: build a fresh one)")
     parser.add_argument("--profile", choices=["phone", "desktop", "both"], default="both")
+    parser.add_argument("--link", choices=["h1", "h2", "both"], default="both",
+                        help="the phone's link: HTTP/1.1 (six connections), HTTP/2 (one, multiplexed), or both")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         dist = args.dist
         if dist is None:
             dist = Path(tmp) / "dist"
             subprocess.run([sys.executable, "-m", "builder", "build", "--quiet", "--out", str(dist)], check=True, cwd=PROJECT)
+        cert, key, spki = make_certificate(Path(tmp))
+        runs: list[tuple[str, str]] = []
+        for profile in (["phone", "desktop"] if args.profile == "both" else [args.profile]):
+            links = ["h1", "h2"] if args.link == "both" else [args.link]
+            runs += [(profile, link) for link in (links if profile == "phone" else ["h1"])]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
-                                                 args=CHROMIUM_ARGS)
-            for profile in (["phone", "desktop"] if args.profile == "both" else [args.profile]):
-                link = Link(throttled=profile == "phone")
+                                                 args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={spki}"])
+            for profile, kind in runs:
+                link = Link(throttled=profile == "phone" and kind == "h1")
                 server, base = start_background_server(dist, handler=compressing_handler(dist, link))
+                front = None
                 try:
-                    report(profile, run_profile(browser, base, link, profile == "phone", args.runs))
+                    if kind == "h2":
+                        front = H2Link(server.server_address[1], cert, key)
+                        base = f"https://127.0.0.1:{front.port}/"
+                    title = f"{profile}, {'HTTP/2' if kind == 'h2' else 'HTTP/1.1'} link" if profile == "phone" else profile
+                    report(title, run_profile(browser, base, front or link, profile == "phone", args.runs))
                 finally:
+                    if front:
+                        front.close()
                     server.shutdown()
                     server.server_close()
             browser.close()

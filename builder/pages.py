@@ -24,7 +24,7 @@ from .answers import AnswerBooks, turn_setup
 from .board_svg import json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lessons import LANGUAGES
-from .modules import module_closure
+from .modules import BOOT, with_module_list
 from .phases import Course, Site, Source
 from .replay import ReplayData
 from .tasks import PuzzleData, Setup
@@ -35,6 +35,10 @@ CSP = (
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
+#: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
+FIRST_BOOKS = "<!-- nardy:first-books -->"
+#: how many: the boards a learner meets first; the page asks for the rest itself (app.js)
+FIRST_BOOKS_PRELOADED = 3
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
 PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html", "rules.html"}
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
@@ -79,13 +83,15 @@ class SiteRenderer:
         )
         # a widget's config as JSON in a single-quoted attribute: a third of the bytes of escaped double quotes
         self.env.globals["json_attr"] = lambda name, value: Markup(json_attribute(name, value))
-        self.env.globals["modules"] = []  # app.js's module graph, once the static files are in (copy_static)
         self.files: dict[str, bytes] = {}
         self.pages = 0
         self.texts: dict[BoardKey, dict[str, Any]] = {}
         self.sprite = sprite()
         self.games = [game for game in Game if game in course.games]
         self.books = AnswerBooks(source.paths.project / ".cache" / "answers")
+        #: the books asked for since the last page was written, in page order: a page's widgets are rendered
+        #: just before the page itself (its context), so these are the next page's
+        self.page_books: list[str] = []
 
     # board texts, all composed by board/text.js in one run of node ----------------------------------
     def prepare_texts(self) -> None:
@@ -149,6 +155,8 @@ class SiteRenderer:
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
+        html = html.replace(FIRST_BOOKS, first_books(self.page_books, root))
+        self.page_books = []
         self.files[relative] = html.encode("utf-8")
         if relative.endswith(".html"):
             self.pages += 1
@@ -162,8 +170,10 @@ class SiteRenderer:
         """The answer book of a board that plays a turn (builder/answers.py), as a path from the site root."""
         if setup.roll is None:
             return None
-        return self.books.path_for(turn_setup(setup.position.notation(), setup.roll.to_list(), setup.first_turn,
+        path = self.books.path_for(turn_setup(setup.position.notation(), setup.roll.to_list(), setup.first_turn,
                                               setup.rules.to_dict()))
+        self.page_books.append(path)
+        return path
 
     # widgets ------------------------------------------------------------------------------------
     def board_widget(self, board: BoardData, lang: str, board_id: str) -> Markup:
@@ -329,6 +339,18 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     site.write(f"{base}rules/index.html", "rules.html", lang, body=rules_body, glossary=glossary, **common)
 
 
+def first_books(books: list[str], root: str) -> Markup:
+    """Preload links for the page's first answer books, fetched with the modules rather than after them.
+
+    >>> print(first_books(["answers/a.json.gz", "answers/a.json.gz", "answers/b.json.gz"], "../"))
+    <link rel="preload" href="../answers/a.json.gz" as="fetch" crossorigin>
+    <link rel="preload" href="../answers/b.json.gz" as="fetch" crossorigin>
+    """
+    first = list(dict.fromkeys(books))[:FIRST_BOOKS_PRELOADED]
+    return Markup("\n").join(Markup('<link rel="preload" href="{}" as="fetch" crossorigin>').format(root + book)
+                              for book in first)
+
+
 def copy_static(site: SiteRenderer) -> None:
     """JS, CSS and the UI catalogs as JSON for the browser."""
     for relative, data in site.source.static.items():
@@ -337,5 +359,5 @@ def copy_static(site: SiteRenderer) -> None:
     for lang, catalog in site.catalogs.items():
         site.files[f"i18n/{lang}.json"] = catalog.as_json().encode("utf-8")
     site.files["static/js/board/sprite-data.js"] = sprite_module().encode("utf-8")
-    site.env.globals["modules"] = module_closure(site.files)
+    site.files[BOOT] = with_module_list(site.files)
 

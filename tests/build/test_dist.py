@@ -4,6 +4,7 @@ inline SVG boards on every lesson, language alternates."""
 from __future__ import annotations
 
 import html as html_module
+import json
 import re
 from pathlib import Path
 
@@ -72,3 +73,23 @@ def test_language_alternates_and_switch_keep_the_page(dist: Path) -> None:
     assert re.search(r'class="lang-switch" hreflang="en"[^>]*href="../../../en/lessons/head/"', html)
     assert (dist / "index.html").exists() and (dist / "404.html").exists()
     assert (dist / "embed" / "en").is_dir() and (dist / "sw.js").exists()
+
+
+def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Path) -> None:
+    boot = (dist / "static/js/boot.js").read_text(encoding="utf-8")
+    written = re.search(r"const MODULES = /\*\* @type \{string\[\]\} \*/ \((\[.*?\])\);", boot)
+    assert written, "boot.js has no module list"
+    listed = json.loads(written.group(1))
+    shipped = {str(p.relative_to(dist / "static/js")) for p in (dist / "static/js").rglob("*.js")}
+    assert set(listed) <= shipped and {"runtime.js", "board/view.js", "puzzle.js", "i18n.js"} <= set(listed)
+    assert "app.js" not in listed and "boot.js" not in listed and "worker.js" not in listed
+    lesson = (dist / "ru/lessons/head/index.html").read_text(encoding="utf-8")
+    books = re.findall(r'<link rel="preload" href="\.\./\.\./\.\./(answers/[0-9a-f]{16}\.json\.gz)" as="fetch" crossorigin>', lesson)
+    in_page = list(dict.fromkeys(re.findall(r'"answers":"(answers/[0-9a-f]{16}\.json\.gz)"', lesson)))
+    assert books == in_page[:3] and len(books) == 3
+    assert all((dist / book).is_file() for book in books)
+    for path in dist.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        assert "modulepreload" not in html and "nardy:first-books" not in html, path
+        if 'src="' in html and "app.js" in html:
+            assert re.search(r'<script type="module" async src="[./]*static/js/boot\.js">', html), path
