@@ -11,12 +11,14 @@ from .conftest import ConsoleErrors
 from .pages import wait_runtime
 
 TABS = 4
+PHONE_WIDTH = 360
 
 
 def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path) -> None:
-    """Every page loads and mounts cleanly. To keep this quick the Python runtime's files are held back
-    (its boot stays pending, as on a slow line); full boots are checked on one page of each kind below."""
-    context = browser.new_context(service_workers="block")
+    """Every page loads and mounts cleanly, on a phone's 360 px without sideways scrolling. To keep this quick
+    the Python runtime's files are held back (its boot stays pending, as on a slow line); full boots are
+    checked on one page of each kind below."""
+    context = browser.new_context(service_workers="block", viewport={"width": PHONE_WIDTH, "height": 740})
     held = []
     context.route("**/pyodide/**", lambda route: held.append(route))  # noqa: PLW0108 (Playwright wants a function)
     # a shared worker's fetches pass by context.route, so each page would boot Python for real: the pages
@@ -28,6 +30,7 @@ def test_every_built_page_opens_without_console_errors(browser: Browser, site_ur
         errors.attach(tab)
     pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
     assert len(pages) > 20
+    too_wide: dict[str, int] = {}
     for start in range(0, len(pages), TABS):  # a few tabs load at once, as a visitor's browser would
         batch = list(zip(tabs, pages[start:start + TABS], strict=False))
         for tab, relative in batch:
@@ -36,7 +39,11 @@ def test_every_built_page_opens_without_console_errors(browser: Browser, site_ur
             tab.wait_for_load_state("load")
             if relative != "index.html":  # the root redirects to a language
                 expect(tab.locator("main"), relative).to_be_visible()
+                width = tab.evaluate("document.documentElement.scrollWidth")
+                if width > PHONE_WIDTH:
+                    too_wide[relative] = width
     assert not errors, errors
+    assert not too_wide, f"pages wider than a {PHONE_WIDTH} px phone: {too_wide}"
     context.close()
 
 

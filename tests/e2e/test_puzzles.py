@@ -87,3 +87,16 @@ def test_a_quiz_answer_shows_the_rule_and_marks_the_board(page: Page, site_url: 
     reason = quiz.config()["quiz"]["reason"]
     marked = reason["highlight"][0]
     expect(quiz.point(marked)).to_have_class(re.compile(rf"\bmark-{reason['mark']}\b"))
+
+
+def test_a_find_the_point_puzzle_does_not_caption_the_answer(page: Page, site_url: str) -> None:
+    """"Where is the head?" must not print «Голова белых» (or «Дом белых») on the board; a plain board keeps
+    its captions."""
+    for path in ("ru/lessons/board/", "ru/puzzles/board-head/"):
+        page.goto(site_url + path)
+        puzzle = next(p for p in puzzles_on(page) if p.id == "board-head")
+        expect(puzzle.root.locator(".nb-caption").first).to_be_attached()
+        for caption in puzzle.root.locator(".nb-caption").all():
+            expect(caption).to_be_hidden()
+    page.goto(site_url + "ru/puzzles/head-first-move/")  # a puzzle played on the board
+    expect(page.locator(".nb-board .nb-caption:not(.is-covered)", has_text="Дом белых").first).to_be_visible()
