@@ -86,9 +86,21 @@ def parse_layout(text: object) -> Layout:
         ) from None
     offset += len(fields[0]) + 1
     counts: dict[Side, Counts] = {}
+    items: dict[int, int] = {}  #: Black's own point -> where its item starts
     for side, field in ((Side.WHITE, fields[1]), (Side.BLACK, fields[2])):
-        counts[side] = _parse_side(game, side, field, offset, quoted)
+        counts[side] = _parse_side(game, side, field, offset, quoted, items if side is Side.BLACK else {})
         offset += len(field) + 1
+    for absolute in range(1, POINTS + 1):
+        black_point = game.own(Side.BLACK, absolute)
+        if counts[Side.WHITE][absolute] and counts[Side.BLACK][black_point]:
+            at = items[black_point]
+            raise PositionError(
+                f"point {absolute} holds both white and black checkers (it is Black's own {black_point}) "
+                f"at character {at + 1} of {quoted}",
+                "SHARED_POINT",
+                at,
+                {"point": absolute},
+            )
     return Layout(game, to_move, counts[Side.WHITE], counts[Side.BLACK])
 
 
@@ -96,7 +108,8 @@ def _quote(text: str) -> str:
     return shown(text, 80)
 
 
-def _parse_side(game: Game, side: Side, field: str, offset: int, quoted: str) -> Counts:
+def _parse_side(game: Game, side: Side, field: str, offset: int, quoted: str, items: dict[int, int]) -> Counts:
+    """One side's field; ``items`` gets where each point's item starts (for the errors that come later)."""
     where = offset + len(field) - len(field.lstrip())
     stripped = field.strip()
     if stripped == "":
@@ -165,6 +178,7 @@ def _parse_side(game: Game, side: Side, field: str, offset: int, quoted: str) ->
                 {"side": side.value, "point": point},
             )
         counts[point] = count
+        items[point] = item_at
     total = sum(counts) + (off or 0)
     if total != CHECKERS:
         hint = f" (add 'off:{CHECKERS - total}' if they are borne off)" if total < CHECKERS and off is None else ""

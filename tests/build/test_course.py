@@ -5,7 +5,11 @@ and a rules reference that covers R1-R15 with diagrams and the whole glossary.
 And the bar of a course a teacher would choose: at least 220 long-nardy puzzles per language and eight
 per lesson, three hints to each, at most a fifth of them yes/no quizzes, at least 25 best plays proven by
 the bear-off table, number tasks, an annotated game replayed, a final test of new positions, every
-position plausible and every word the glossary's (no warnings at all for the long course)."""
+position plausible and every word the glossary's (no warnings at all for the long course).
+
+The short-nardy course's bar (issue 10): at least 100 puzzles per language with three hints each, every theme
+of its curriculum, every reason code of short nardy taught, at most a fifth quizzes, a final test of new
+positions, no warnings."""
 
 from __future__ import annotations
 
@@ -24,6 +28,20 @@ from builder.validate import BoardData
 from nardy_core import Game, codes_for
 
 from .conftest import PROJECT
+
+#: short nardy's curriculum (issue 10, the course): each theme needs puzzles tagged with one of these tags
+SHORT_THEMES = {
+    "board and numbering": {"board", "numbering"},
+    "moving and hitting": {"moving", "hit"},
+    "the bar and entering": {"bar"},
+    "safe play": {"safe-play"},
+    "primes and anchors": {"prime"},
+    "bearing off": {"bear-off", "bear-off-higher", "bear-off-inside"},
+    "bearing off against contact (being hit)": {"bear-off-contact"},
+    "scoring": {"scoring"},
+    "the cube": {"cube"},
+    "first strategy": {"strategy", "race"},
+}
 
 THEMES = {
     "board and numbering": {"board", "numbering"},
@@ -72,10 +90,7 @@ def test_every_reason_code_is_taught(course: Course, game: Game) -> None:
             if wrong.get("code"):
                 taught[wrong["code"]] += 1
     missing = [code.value for code in codes_for(game) if not taught[code.value]]
-    if game is Game.LONG:
-        assert missing == []
-    else:  # the variant-only code is taught with the variant switched on
-        assert missing in ([], ["HIT_AND_RUN_HOME"])
+    assert missing == []  # short nardy's variant-only HIT_AND_RUN_HOME too, with the variant switched on
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -168,6 +183,40 @@ def test_the_first_lessons_interleave_doing_and_reading(course: Course) -> None:
         puzzles = data.lessons["ru"][slug].puzzles
         moves = [i for i, p in enumerate(puzzles) if p.task.mode == "turn"]
         assert moves and moves[0] <= 2, f"{slug}: first move to play is puzzle {moves[0] + 1 if moves else None}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_short_course_meets_its_bar(course: Course, lang: str) -> None:
+    """At least 100 short-nardy puzzles per language with three hints and an explanation each, every theme of
+    the curriculum, few yes/no quizzes (at most a fifth, as for long nardy), cube decisions to take, and a final
+    test of new positions."""
+    data = course.games[Game.SHORT]
+    items = data.puzzles(lang)
+    assert len(items) >= 100
+    for puzzle in items:
+        assert len(puzzle.text["hints"]) == 3, puzzle.id
+        assert puzzle.text["explanation"].strip(), puzzle.id
+    for theme, tags in SHORT_THEMES.items():
+        count = sum(1 for p in items if tags & set(p.tags))
+        assert count >= 5, f"{theme}: {count} puzzles"
+    tasks = Counter(p.task.name for p in items)
+    assert tasks["quiz"] <= 0.2 * len(items), f"{tasks['quiz']} quizzes of {len(items)}"
+    assert tasks["double"] >= 3 and tasks["take"] >= 3 and tasks["score"] >= 5
+    earlier = {
+        part.setup.position.notation()
+        for slug in data.order()
+        if slug != "final-test"
+        for part in data.lessons[lang][slug].parts
+        if isinstance(part, PuzzleData | BoardData)
+    }
+    final = data.lessons[lang]["final-test"].puzzles
+    assert len(final) >= 10 and [p.id for p in final if p.setup.position.notation() in earlier] == []
+
+
+def test_the_short_course_has_no_warnings() -> None:
+    """Plausibility and vocabulary of every short-nardy lesson and its rules page."""
+    _, problems = builder.validate(builder.load(builder.Paths()))
+    assert [p.format(PROJECT) for p in problems if p.warning and "lessons/short" in str(p.path)] == []
 
 
 def test_the_long_course_has_no_warnings() -> None:

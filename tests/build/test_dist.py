@@ -12,6 +12,7 @@ import pytest
 
 import builder
 from builder.vendor import PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
+from nardy_core import Game
 
 ALLOWED_URL = re.compile(r"^https?://www\.w3\.org/")  # XML namespace names, not addresses that are fetched
 URL = re.compile(r"""(?:https?:)?//[a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-z]{2,}[^\s"'<>)`]*""")
@@ -93,3 +94,27 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
         assert "modulepreload" not in html and "nardy:first-books" not in html, path
         if 'src="' in html and "app.js" in html:
             assert re.search(r'<script type="module" async src="[./]*static/js/boot\.js">', html), path
+
+
+def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dist: Path) -> None:
+    """The root page and each language's home offer both courses; each game has its puzzle index (every puzzle
+    linked), its rules page with its own glossary, and an embed per puzzle (issue 10, the site)."""
+    course, _ = builder.validate(builder.load(builder.Paths()))
+    root = (dist / "index.html").read_text(encoding="utf-8")
+    for lang in ("ru", "en"):
+        assert f'href="{lang}/"' in root and f'href="{lang}/short/"' in root
+        assert 'href="../ru/short/"' in (dist / "ru" / "index.html").read_text(encoding="utf-8")
+        assert 'href="../../ru/"' in (dist / "ru" / "short" / "index.html").read_text(encoding="utf-8")
+        for game, prefix, marker in ((Game.LONG, "", "R15"), (Game.SHORT, "short/", "S7")):
+            puzzles = (dist / lang / prefix / "puzzles" / "index.html").read_text(encoding="utf-8")
+            for puzzle in course.games[game].puzzles(lang):
+                assert f'href="{puzzle.id}/"' in puzzles, (lang, puzzle.id)
+                assert (dist / lang / prefix / "puzzles" / puzzle.id / "index.html").exists()
+                assert (dist / "embed" / lang / f"{puzzle.id}.html").exists()
+            rules = (dist / lang / prefix / "rules" / "index.html").read_text(encoding="utf-8")
+            assert marker in rules and "<table>" in rules.split(marker, 1)[1]
+            glossary = rules.rsplit("<table>", 1)[1]
+            own_term = "25 − n"  # the first term of lessons/short/glossary.toml: only on the short-nardy page
+            assert (own_term in glossary) is (game is Game.SHORT), (lang, game)
+            if game is Game.SHORT:
+                assert all(word in glossary for word in {"ru": ("блот", "бивер"), "en": ("blot", "beaver")}[lang])

@@ -248,3 +248,45 @@ def test_match_with_crawford_game() -> None:
     with pytest.raises(GameError) as caught:
         next_match_game(match, 5, 1)
     assert caught.value.code == "MATCH_OVER"
+
+
+# --- the cube in long nardy (RULES.md R1.2, R15.6: the optional module, cube=on) -------------------
+
+
+def test_long_nardy_cube_double_take_redouble_and_a_mars_at_the_cubes_value() -> None:
+    rules = LongRules(cube=True)
+    game = _near_end("6,4,off:13", "24:15", rules)  # Black has borne off none: a mars
+    assert game.may_double()
+    game = cube_action(cube_action(game, "double"), "take")
+    assert (game.cube.value, game.cube.owner) == (2, Side.BLACK) and not game.may_double()
+    game = play(game, Roll(1, 2), "6/5 4/2")
+    assert game.to_move is Side.BLACK and game.may_double()  # the owner may redouble before his roll
+    game = cube_action(cube_action(game, "double"), "take")
+    assert (game.cube.value, game.cube.owner) == (4, Side.WHITE)
+    game = play(game, Roll(2, 1), "24/22 22/21")  # one checker off the head
+    game = play(game, Roll(5, 2), "5/off 2/off")
+    assert game.result.to_json() == {"winner": "white", "kind": "mars", "base": 2, "cube": 4, "points": 8}
+
+
+def test_long_nardy_cube_drop_and_options() -> None:
+    dropped = cube_action(cube_action(_near_end("6,4,off:13", "24:15", LongRules(cube=True)), "double"), "drop")
+    assert dropped.result.to_json() == {"winner": "white", "kind": "drop", "base": 1, "cube": 1, "points": 1}
+    for rules, points in ((LongRules(cube=True, home_mars=3), 6), (LongRules(cube=True, cube_mars=False), 2)):
+        game = cube_action(cube_action(_near_end("6,4,off:13", "6:15", rules), "double"), "take")  # Black all home
+        game = play(game, Roll(6, 4), "6/off 4/off")
+        assert game.result.points == points, rules
+    with pytest.raises(GameError) as caught:
+        cube_action(_near_end("6,4,off:13", "24:15", LongRules()), "double")
+    assert caught.value.code == "NO_CUBE"  # without cube=on long nardy has no doubling
+
+
+def test_long_nardy_match_with_the_crawford_rule() -> None:
+    rules = LongRules(cube=True)
+    match = start_match(rules, 3, 4, 2)
+    game = cube_action(cube_action(GameState(**{**match.game.__dict__, "roll": None}), "double"), "take")
+    near = Position.from_notation("w/6,off:14/6,off:14")
+    game = play(GameState(**{**game.__dict__, "position": near, "roll": None}), Roll(6, 6), "6/off")
+    match = match.__class__(**{**match.__dict__, "game": game})
+    assert match.score_after() == (2, 0)
+    match = next_match_game(match, 5, 1)
+    assert match.crawford_game and not GameState(**{**match.game.__dict__, "roll": None}).may_double()

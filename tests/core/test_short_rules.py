@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from nardy_core import Game, GameError, Position, Roll, ShortRules, Side, TurnSearch, check_play, parse_play, rules_from_dict
+from nardy_core import Game, GameError, LongRules, Position, Roll, ShortRules, Side, TurnSearch, check_play, parse_play, rules_from_dict
+from nardy_core.errors import RulesError
 from nardy_core.flow import GameState, Match, cube_action, from_position, next_match_game, play, roll_dice, start, start_match
 from nardy_core.moves import format_play
 from nardy_core.notation import format_side
@@ -81,6 +82,43 @@ def test_hand_outcomes_are_distinct() -> None:
 def test_every_short_reason_code_is_exercised() -> None:
     named = {v["code"] for c in TURNS for v in c["verdicts"] if v["code"]}
     assert named == {code.value for code in codes_for(Game.SHORT)}
+
+
+# --- the rules options -------------------------------------------------------------------------
+
+#: every option of docs/rules-short.md S2.3 (home_hit_and_run), S6.1 (koks) and S7 (the cube and its variants,
+#: the Crawford rule), with its values, default first
+SPEC_OPTIONS = {
+    "home_hit_and_run": ("allowed", "forbidden"),
+    "koks": (3, 2, "off"),
+    "cube": (False, True),
+    "cube_mars": (True, False),
+    "jacoby": (False, True),
+    "beaver": (False, True),
+    "auto_doubles": (0, 1, 2, 3),  # 0: off; else the limit agreed in advance
+    "cube_scale": ("geometric", "arithmetic"),
+    "crawford": (True, False),
+}
+
+
+def test_every_option_of_s2_3_s6_1_and_s7_is_a_validated_rules_option() -> None:
+    assert ShortRules.OPTIONS == SPEC_OPTIONS
+    default = ShortRules()
+    for name, values in SPEC_OPTIONS.items():
+        assert getattr(default, name) == values[0], name
+        for value in values:
+            rules = rules_from_dict({name: value}, Game.SHORT)
+            assert getattr(rules, name) == value and rules_from_dict(rules.to_dict(), Game.SHORT) == rules
+        for wrong in ("sometimes", 7, None if name != "koks" else 1.5):
+            with pytest.raises(RulesError):
+                rules_from_dict({name: wrong}, Game.SHORT)
+    for long_only in ("block", "head_first", "home_mars"):
+        with pytest.raises(RulesError):
+            rules_from_dict({long_only: LongRules.OPTIONS[long_only][0]}, Game.SHORT)
+    with pytest.raises(RulesError):
+        rules_from_dict({"home_hit_and_run": "forbidden"}, Game.LONG)
+    cube_options = {name: values for name, values in SPEC_OPTIONS.items() if name not in ("home_hit_and_run", "koks")}
+    assert all(LongRules.OPTIONS[name] == values for name, values in cube_options.items())  # the cube in long nardy too
 
 
 # --- turns ------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from nardy_core import Position
 
@@ -20,9 +20,10 @@ PointId = int | str
 
 
 class Board:
-    """A board widget (a puzzle, a lesson diagram, the free board) inside ``scope``."""
+    """A board widget (a puzzle, a lesson diagram, the free board) inside ``scope``, on a page or in a frame
+    (an embed on someone else's page)."""
 
-    def __init__(self, page: Page, scope: str) -> None:
+    def __init__(self, page: Page | FrameLocator, scope: str) -> None:
         self.page = page
         self.scope = scope
 
@@ -79,7 +80,7 @@ class Board:
 class Puzzle(Board):
     """A puzzle widget, by id."""
 
-    def __init__(self, page: Page, puzzle_id: str) -> None:
+    def __init__(self, page: Page | FrameLocator, puzzle_id: str) -> None:
         super().__init__(page, f"#puzzle-{puzzle_id}")
         self.id = puzzle_id
 

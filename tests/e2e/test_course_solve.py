@@ -1,4 +1,9 @@
-"""Every puzzle of every lesson can be solved through the UI, lesson by lesson (a failure names its lesson)."""
+"""Every puzzle of every lesson can be solved through the UI, lesson by lesson (a failure names its lesson).
+
+The short-nardy course is solved in both languages (issue 10: the whole short course solvable through the UI);
+the long course in Russian (its English pages carry the same puzzles, which the build checks). Each lesson page
+must show exactly the lesson's puzzles, in order, so a page that lost its puzzles cannot pass by solving none.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +11,37 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import builder
+from builder.phases import Course
 from nardy_core import Game
 
 from .pages import READY_MS, puzzles_on
 
 PREFIX = {Game.LONG: "", Game.SHORT: "short/"}
+LANGUAGES = {Game.LONG: ("ru",), Game.SHORT: ("ru", "en")}
 
 
-def _lessons() -> list[tuple[str, str]]:
+def _lessons() -> list[tuple[str, str, str]]:
     source = builder.load(builder.Paths())
-    return [(game.value, slug) for game, course in source.courses.items() for slug in course.lesson_order()]
+    return [
+        (game.value, lang, slug)
+        for game, course in source.courses.items()
+        for lang in LANGUAGES[game]
+        for slug in course.lesson_order()
+    ]
 
 
-@pytest.mark.parametrize("game,slug", _lessons())
-def test_every_puzzle_of_the_lesson_can_be_solved(page: Page, site_url: str, game: str, slug: str) -> None:
-    page.goto(f"{site_url}ru/{PREFIX[Game.parse(game)]}lessons/{slug}/")
+@pytest.fixture(scope="module")
+def course() -> Course:
+    course, _ = builder.validate(builder.load(builder.Paths()))
+    return course
+
+
+@pytest.mark.parametrize("game,lang,slug", _lessons())
+def test_every_puzzle_of_the_lesson_can_be_solved(page: Page, site_url: str, course: Course, game: str, lang: str, slug: str) -> None:
+    which = Game.parse(game)
+    page.goto(f"{site_url}{lang}/{PREFIX[which]}lessons/{slug}/")
     puzzles = puzzles_on(page)
+    assert [p.id for p in puzzles] == [p.id for p in course.games[which].lessons[lang][slug].puzzles]
     for puzzle in puzzles:
         expect(puzzle.root).to_have_attribute("data-ready", "true", timeout=READY_MS)
         puzzle.solve()

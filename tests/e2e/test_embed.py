@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from builder.serve import make_handler, served
 
 from .conftest import counted_site
-from .pages import READY_MS
+from .pages import READY_MS, Puzzle
 
 
 @contextmanager
@@ -43,6 +43,31 @@ def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: 
         expect(frame.locator("[data-widget=puzzle][data-ready]")).to_be_attached()
         frame.locator("svg .nb-point[data-point='24']").click()
         expect(page.locator("#log")).to_contain_text("nardy:solved")
+
+
+def test_a_short_nardy_puzzle_embeds_and_enters_from_the_bar(page: Page, site_url: str, tmp_path: Path) -> None:
+    """A short-nardy puzzle on a third-party page: its bar is named, the learner enters the one checker that can
+    enter (the 5's entry point is held, so that die is lost), and the host hears that the puzzle was solved."""
+    (tmp_path / "index.html").write_text(
+        "<!doctype html><title>host</title><link rel=icon href='data:,'><p>A backgammon blog</p>"
+        f"<iframe id=f src='{site_url}embed/en/sn-bar-two.html' width=600 height=700></iframe>"
+        "<ol id=log></ol><script>addEventListener('message', e => {"
+        "if (e.data && String(e.data.type).startsWith('nardy:')) {const li = document.createElement('li');"
+        "li.textContent = e.data.type; document.getElementById('log').append(li);}});</script>",
+        encoding="utf-8",
+    )
+    with someone_elses_site(tmp_path) as host_url:
+        page.goto(host_url + "index.html")
+        expect(page.locator("#log")).to_contain_text("nardy:ready", timeout=READY_MS)
+        puzzle = Puzzle(page.frame_locator("#f"), "sn-bar-two")
+        puzzle.wait_ready()
+        expect(puzzle.svg).to_have_attribute("data-game", "short")
+        expect(puzzle.point("bar")).to_have_attribute("aria-label", "Bar: 2 white checkers")
+        assert puzzle.config()["solution"] == [["bar", 23]]  # the 2 enters on own 23; the 5 (own 20) is held
+        puzzle.solve()
+        expect(puzzle.success).to_be_visible(timeout=READY_MS)
+        expect(page.locator("#log")).to_contain_text("nardy:solved")
+        expect(puzzle.point("bar")).to_have_attribute("aria-label", "Bar: 1 white checker")
 
 
 BLOG = ("<!doctype html><title>blog</title><link rel=icon href='data:,'><p>A post with two puzzles</p>"

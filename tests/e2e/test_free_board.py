@@ -102,3 +102,19 @@ def test_short_nardy_cube_offer_and_take(page: Page, site_url: str) -> None:
     expect(cube).to_have_attribute("data-place", "top")
     expect(board.button("double")).to_be_hidden()  # the cube is Black's now
     expect(board.button("roll")).to_be_visible()
+
+
+def test_short_nardy_the_computer_offers_a_double_and_the_learner_takes(page: Page, site_url: str) -> None:
+    # White (the learner) is far behind in the race; after White's turn the computer (Black) doubles before its roll
+    board = FreeBoard(page).open(site_url, pos="short:w/6:5,5:5,4:5/3:5,2:5,1:5", dice="6-5", rules=json.dumps({"cube": True}))
+    board.wait_ready()
+    board.play([[6, "off"], [5, "off"]])
+    board.button("confirm").click()
+    expect(board.status).to_contain_text("Your opponent offers a double to 2: take or drop?", timeout=READY_MS)
+    cube = board.svg.locator(".nb-cube")
+    expect(cube).to_have_attribute("aria-label", "Black offers a double to 2")
+    expect(board.button("drop")).to_be_visible()
+    board.button("take").click()
+    expect(cube).to_have_attribute("aria-label", "Doubling cube: 2, owned by White", timeout=READY_MS)
+    expect(board.button("take")).to_be_hidden()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
