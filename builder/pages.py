@@ -21,7 +21,7 @@ from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
-from .board_svg import json_attribute, render_board, sprite, sprite_module
+from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lessons import LANGUAGES
 from .modules import module_closure
@@ -40,6 +40,7 @@ PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
 #: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
 PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
+SPRITE_SLOT = Markup("<!--nb-sprite-->")  # where a page's sprite goes, once its pictures are known
 PREFIX = {Game.LONG: "", Game.SHORT: "short/"}  #: where each game's pages live under a language
 
 
@@ -83,7 +84,7 @@ class SiteRenderer:
         self.files: dict[str, bytes] = {}
         self.pages = 0
         self.texts: dict[BoardKey, dict[str, Any]] = {}
-        self.sprite = sprite()
+        self.captions: dict[str, dict[str, list[str]]] = {lang: {} for lang in LANGUAGES}  # by captions_ref
         self.games = [game for game in Game if game in course.games]
         self.books = AnswerBooks(source.paths.project / ".cache" / "answers")
 
@@ -117,6 +118,7 @@ class SiteRenderer:
     def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str,
                   picture: bool = True) -> Markup:
         texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
+        self.captions[lang][captions_ref(model["game"], perspective)] = texts["captions"]
         return render_board(model, texts, board_id=board_id, perspective=perspective, interactive=interactive,
                             picture=picture)
 
@@ -143,12 +145,14 @@ class SiteRenderer:
             languages=LANGUAGE_NAMES,
             page_path=relative,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
-            sprite=self.sprite if template in PAGES_WITH_PICTURES else "",
+            sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
+        if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use
+            html = html.replace(SPRITE_SLOT, sprite(html, self.captions[language]), 1)
         self.files[relative] = html.encode("utf-8")
         if relative.endswith(".html"):
             self.pages += 1

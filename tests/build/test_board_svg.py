@@ -3,6 +3,7 @@ and to a screen reader, in both games."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from builder.board_geometry import GEOMETRY, geometry_json, slot_points
-from builder.board_svg import interactive_shapes, render_board, sprite, sprite_module, static_shapes
+from builder.board_svg import interactive_shapes, render_board, shared_shapes, sprite, sprite_module, static_shapes
 from builder.board_text import describe_boards
 from builder.i18n import Catalog, load_catalog
 from nardy_core import Game, Position, Roll, Side, board_model
@@ -29,10 +30,34 @@ def catalogs() -> dict[str, Catalog]:
 
 def board(catalogs: dict[str, Catalog], model: dict[str, Any], lang: str = "en", perspective: str = "white",
           interactive: bool = True, picture: bool = True) -> ET.Element:
+    """The board's picture with the shared shapes it uses drawn in place (as a browser shows a ``<use>``)."""
     request = {"lang": lang, "model": model, "view": {"perspective": perspective, "flipped": False, "interactive": interactive}}
     texts = describe_boards([request], {k: dict(v.messages) for k, v in catalogs.items()})[0]
     markup = render_board(model, texts, board_id="b", perspective=perspective, interactive=interactive, picture=picture)
-    return ET.fromstring(str(markup))
+    captions = {f"nb-captions-{model['game']}-{perspective}": texts["captions"]}
+    shapes = ET.fromstring(f"<svg xmlns='http://www.w3.org/2000/svg'>{shared_shapes(str(markup), captions)}</svg>")
+    return expand(ET.fromstring(str(markup)), {e.get("id"): e for e in shapes})
+
+
+def expand(svg: ET.Element, shapes: dict[str | None, ET.Element]) -> ET.Element:
+    """Every ``<use>`` of a shared shape replaced by the shape's parts, moved by the use's x and y."""
+    for parent in list(svg.iter()):
+        for i, child in enumerate(list(parent)):
+            shape = shapes.get((child.get("href") or "").removeprefix("#"))
+            if child.tag != f"{NS}use" or shape is None:
+                continue
+            dx, dy = float(child.get("x") or 0), float(child.get("y") or 0)
+            parent.remove(child)
+            for j, part in enumerate(expand(copy.deepcopy(shape), shapes)):
+                if part.tag == f"{NS}use" and (dx or dy):
+                    part.set("x", _num(float(part.get("x") or 0) + dx))
+                    part.set("y", _num(float(part.get("y") or 0) + dy))
+                parent.insert(i + j, part)
+    return svg
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
 
 
 def by_class(svg: ET.Element, cls: str) -> list[ET.Element]:
@@ -197,3 +222,21 @@ def test_the_board_module_holds_every_shape_and_the_layout_tables() -> None:
 def test_bad_board_id_is_rejected(catalogs: dict[str, Catalog]) -> None:
     with pytest.raises(ValueError):
         render_board(START, {}, board_id="1 bad", perspective="white")
+
+
+def test_pictures_share_their_stacks_trays_player_bars_and_captions(catalogs: dict[str, Catalog]) -> None:
+    """A picture draws each stack, tray and player bar with one ``<use>`` of a shape its page's sprite holds
+    once, and the captions in the page's language: a page of many boards repeats none of them."""
+    request = {"lang": "ru", "model": START, "view": {"perspective": "white", "flipped": False, "interactive": False}}
+    texts = describe_boards([request], {k: dict(v.messages) for k, v in catalogs.items()})[0]
+    markup = str(render_board(START, texts, board_id="b", perspective="white", interactive=False))
+    refs = re.findall(r'href="#([\w-]+)"', markup)
+    assert "nb-checker-white" not in refs and "Дом белых" not in markup
+    assert refs.count("nb-stack-white-5-top") == refs.count("nb-stack-black-5-bottom") == 1
+    page = str(sprite(markup + markup, {"nb-captions-long-white": texts["captions"]}))
+    ET.fromstring(page)  # well formed
+    for ref in ("nb-stack-white-5-top", "nb-stack-black-5-bottom", "nb-player-top-black", "nb-player-bottom-white",
+                "nb-captions-long-white"):
+        assert page.count(f'id="{ref}"') == 1, ref
+    assert "nb-stack-white-4-top" not in page and "nb-tray-" not in page  # only the shapes the page uses
+    assert "Дом белых" in page and "Голова чёрных" in page
