@@ -325,10 +325,10 @@ def _player(row: Row, side: str, texts: Mapping[str, Any], active: bool) -> str:
     status = texts["status"][row]
     return el("g", {"class": "nb-player", "data-active": str(active).lower()},
               use(f"nb-player-{row}-{side}"),  # the background first: board.css marks the active bar on it
-              el("text", {"class": "nb-player__text", "x": places["text_x"], "y": middle},
-                 el("tspan", {"class": "nb-player__name"}, text=texts["sides"][row]),
-                 el("tspan", {"class": "nb-player__pips"}, text=f"  {texts['pips'][row]}")),
-              el("text", {"class": "nb-player__status", "x": places["status_x"], "y": middle}, text=status) if status else "")
+              # the name and the pips, then the status: board.css styles them by their place
+              el("text", {"x": places["text_x"], "y": middle}, el("tspan", {}, text=texts["sides"][row]),
+                 el("tspan", {}, text=f"  {texts['pips'][row]}")),
+              el("text", {"x": places["status_x"], "y": middle}, text=status) if status else "")
 
 
 def render_board(

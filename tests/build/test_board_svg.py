@@ -144,8 +144,8 @@ def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> Non
 def test_doubles_show_four_uses_and_what_is_left(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, board_model(Position.start(), Roll(4, 4), dice_left=[4, 4, 4]), "en")
     assert len(by_class(svg, "nb-die")) == 4
-    status = by_class(svg, "nb-player__status")
-    assert "White to move · 4 ×3 left" in [s.text for s in status]
+    status = [bar.findall(f"{NS}text")[1:] for bar in by_class(svg, "nb-player")]  # the text after the name and pips
+    assert [[s.text for s in texts] for texts in status] == [[], ["White to move · 4 ×3 left"]]
 
 
 def test_no_dice_no_cube_no_borne_off_checkers_means_no_markup_for_them(catalogs: dict[str, Catalog]) -> None:
@@ -156,8 +156,9 @@ def test_no_dice_no_cube_no_borne_off_checkers_means_no_markup_for_them(catalogs
 
 def test_side_to_move_pips_and_captions_are_text(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, START, "ru")
-    names = [t.text for t in by_class(svg, "nb-player__name")]
-    pips = [t.text for t in by_class(svg, "nb-player__pips")]
+    texts = [bar.find(f"{NS}text") for bar in by_class(svg, "nb-player")]  # the name, then the pips
+    names = [text[0].text for text in texts if text is not None]
+    pips = [text[1].text for text in texts if text is not None]
     assert names == ["Чёрные", "Белые"] and pips == ["  360 пипсов", "  360 пипсов"]
     assert sorted(t.text or "" for t in by_class(svg, "nb-caption")) == ["Голова белых", "Голова чёрных", "Дом белых", "Дом чёрных"]
 
