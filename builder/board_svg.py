@@ -7,7 +7,8 @@ Contract with ``site/static/js/board/`` (which holds no geometry, colour, glyph 
   and the layout tables (``data-geometry``: :func:`builder.board_geometry.geometry_json`); and, once each,
   the shapes its pictures share (:func:`shared_shapes`: stacks of checkers, a tray's slabs, a player bar's
   background, the captions in the page's language), so a picture repeats none of them;
-- a board is a picture (``role="img"``, named by the whole position) of the model in ``data-model``: the
+- a board is a picture (``role="img"``, named by the whole position) of the model in ``data-model`` (in
+  short: :func:`picture_model`): the
   field, the numbers, the checkers, dice, trays, bar, cube and the two player bars. Without JavaScript
   that is what a reader gets. With it, ``board/view.js`` redraws the board in its own parts (the 24 point
   buttons, the trays, the player bars…), looking the same, and adds the marks and the focus rings;
@@ -251,6 +252,20 @@ def sprite_module() -> str:
 # ---- one board ---------------------------------------------------------------------------------------
 
 
+def picture_model(model: Mapping[str, Any]) -> dict[str, Any]:
+    """The model as a board carries it (``data-model``), in short: a point is its count, positive for White
+    and negative for Black; a die is its value, negated once used; an empty bar or tray and no cube are
+    left out. ``board/state.js`` (fullModel) reads it back into nardy_core's board model."""
+    short = dict(model)
+    short["points"] = {p: o["count"] if o["side"] == "white" else -o["count"] for p, o in model["points"].items()}
+    short["dice"] = [-d["value"] if d["used"] else d["value"] for d in model["dice"]]
+    for key in ("bar", "off", "dice", "cube"):
+        if not short[key] or (key in ("bar", "off") and not any(short[key].values())):
+            del short[key]
+    return short
+
+
+
 def _stack(side: str, count: int, place: Mapping[str, Any], pitch: int, visible: int) -> list[str]:
     """At most ``visible`` checkers from ``place`` along its direction; a taller stack shows its count on the last."""
     shown = min(count, visible)
@@ -369,4 +384,4 @@ def render_board(
         parts.append(_cube(model, perspective))
         parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]
     attributes = "".join(f' {name}="{escape(_fmt(value))}"' for name, value in root.items() if value is not None)
-    return Markup(f"<svg{attributes}{json_attribute('data-model', model)}>{''.join(parts)}</svg>")
+    return Markup(f"<svg{attributes}{json_attribute('data-model', picture_model(model))}>{''.join(parts)}</svg>")

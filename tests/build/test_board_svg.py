@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from builder.board_geometry import GEOMETRY, geometry_json, slot_points
-from builder.board_svg import interactive_shapes, render_board, shared_shapes, sprite, sprite_module, static_shapes
+from builder.board_svg import interactive_shapes, picture_model, render_board, shared_shapes, sprite, sprite_module, static_shapes
 from builder.board_text import describe_boards
 from builder.i18n import Catalog, load_catalog
 from nardy_core import Game, Position, Roll, Side, board_model
@@ -84,6 +84,27 @@ def drawn_points(svg: ET.Element, game: Game = Game.LONG, perspective: Side = Si
 START = board_model(Position.start(), Roll(6, 5))
 
 
+def full_model(short: dict[str, Any]) -> dict[str, Any]:
+    """A board's data-model read back as board/state.js fullModel does."""
+    none = {"white": 0, "black": 0}
+    points = {p: {"side": "white" if n > 0 else "black", "count": abs(n)} for p, n in short["points"].items()}
+    dice = [{"value": abs(d), "used": d < 0} for d in short.get("dice", [])]
+    return {**short, "points": points, "bar": short.get("bar", none), "off": short.get("off", none), "dice": dice,
+            "cube": short.get("cube")}
+
+
+@pytest.mark.parametrize("model", [
+    START,
+    board_model(Position.start(), Roll(4, 4), dice_left=[4, 4]),
+    board_model(Position.from_notation("short:w/24:2,13:5,8:3,6:5/bar,24,13:5,8:3,6:5"), Roll(3, 1), cube=Cube(2, Side.BLACK)),
+    board_model(Position.from_points({1: 4}, {12: 15})),
+])
+def test_a_board_carries_its_model_in_short_and_whole(model: dict[str, Any]) -> None:
+    short = picture_model(model)
+    assert full_model(short) == model
+    assert len(json.dumps(short)) < len(json.dumps(model)) * 0.7
+
+
 def test_the_picture_is_named_by_the_whole_position(catalogs: dict[str, Catalog]) -> None:
     ru = board(catalogs, START, "ru")
     assert ru.get("role") == "img"
@@ -130,7 +151,7 @@ def test_without_the_picture_the_board_is_named_and_carries_its_model_only(catal
     svg = board(catalogs, START, "ru", picture=False)
     assert list(svg) == [] and svg.get("role") == "img"
     assert (svg.get("aria-label") or "").startswith("Доска для длинных нард. Пункт 24, 15 белых шашек")
-    assert json.loads(svg.get("data-model") or "{}") == START
+    assert full_model(json.loads(svg.get("data-model") or "{}")) == START
 
 
 def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> None:
@@ -188,7 +209,7 @@ def test_markup_is_csp_safe_and_carries_its_model(catalogs: dict[str, Catalog]) 
     markup = ET.tostring(board(catalogs, START), encoding="unicode")
     assert "style=" not in markup and "<script" not in markup and not re.search(r"\son[a-z]+=", markup)
     svg = board(catalogs, START)
-    assert json.loads(svg.get("data-model") or "{}") == START
+    assert full_model(json.loads(svg.get("data-model") or "{}")) == START
     assert svg.get("data-game") == "long"
 
 

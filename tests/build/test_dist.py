@@ -72,3 +72,15 @@ def test_language_alternates_and_switch_keep_the_page(dist: Path) -> None:
     assert re.search(r'class="lang-switch" hreflang="en"[^>]*href="../../../en/lessons/head/"', html)
     assert (dist / "index.html").exists() and (dist / "404.html").exists()
     assert (dist / "embed" / "en").is_dir() and (dist / "sw.js").exists()
+
+
+LESSON_PAGE_LIMIT = 150_000  #: bytes of HTML, uncompressed: a lesson is a light page (issue 12)
+
+
+def test_every_lesson_page_is_light(dist: Path) -> None:
+    """Every lesson of both games in both languages, the final test too: the boards share their shapes (the
+    sprite), carry their model in short, and the controls only JavaScript shows are made by it."""
+    pages = sorted(dist.glob("*/lessons/*/index.html")) + sorted(dist.glob("*/short/lessons/*/index.html"))
+    assert len(pages) >= 40 and any("final-test" in str(p) for p in pages)
+    heavy = {str(p.relative_to(dist)): p.stat().st_size for p in pages if p.stat().st_size > LESSON_PAGE_LIMIT}
+    assert not heavy, f"lesson pages over {LESSON_PAGE_LIMIT} bytes: {heavy}"
