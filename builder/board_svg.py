@@ -4,11 +4,14 @@ turns into a playable board.
 Contract with ``site/static/js/board/`` (which holds no geometry, colour, glyph or numbering of its own):
 - a page with boards carries one **sprite** (:func:`sprite`): every shape a board draws, as ``<defs>`` to
   ``<use>`` (the field with its 24 triangles, the point numbers in both mirrorings, checkers, dice, marks…),
-  and the layout tables (``data-geometry``: :func:`builder.board_geometry.geometry_json`);
-- a board is a picture (``role="img"``, named by the whole position) of the model in ``data-model``: the
+  and the layout tables (``data-geometry``: :func:`builder.board_geometry.geometry_json`); and, once each,
+  the shapes its pictures share (:func:`shared_shapes`: stacks of checkers, a tray's slabs, a player bar's
+  background, the captions in the page's language), so a picture repeats none of them;
+- a board is a picture (``role="img"``, named by the whole position) of the model in ``data-model`` (in
+  short: :func:`picture_model`): the
   field, the numbers, the checkers, dice, trays, bar, cube and the two player bars. Without JavaScript
-  that is what a reader gets. With it, ``board/view.js`` adds the 24 point buttons, the marks and the focus
-  rings over the picture and redraws the checkers into them;
+  that is what a reader gets. With it, ``board/view.js`` redraws the board in its own parts (the 24 point
+  buttons, the trays, the player bars…), looking the same, and adds the marks and the focus rings;
 - every text comes from ``board/text.js`` (through :mod:`builder.board_text`), given as ``texts``;
   colours come from ``board.css`` classes.
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -173,10 +176,66 @@ def interactive_shapes() -> str:
 
 SPRITE_ATTRIBUTES = ' class="nb-sprite" aria-hidden="true" focusable="false" id="nb-sprite"'
 
+# The shapes a page's pictures share beyond the fixed ones, each named by what it draws and drawn once per
+# page in its sprite (only those the page uses): a stack of checkers on a point (from the point's first
+# place, growing away from the board edge of its row), a tray's slabs, a player bar's background and icon,
+# and the captions of a game seen from one side (text, so they are given in the page's language).
+STACK_REF = re.compile(r"^nb-stack-(white|black)-([1-9][0-9]*)-(top|bottom)$")
+TRAY_REF = re.compile(r"^nb-tray-(top|bottom)-(white|black)-([1-9][0-9]*)$")
+PLAYER_REF = re.compile(r"^nb-player-(top|bottom)-(white|black)$")
+CAPTIONS_REF = re.compile(r"^nb-captions-(long|short)-(white|black)$")
+REF = re.compile(r'href="#(nb-[A-Za-z0-9_-]+)"')
 
-def sprite() -> Markup:
-    """The page's one set of picture shapes; it sits once in the ``<body>`` of a page with board pictures."""
-    return Markup(f"<svg{SPRITE_ATTRIBUTES}><defs>{static_shapes()}</defs></svg>")
+
+def captions_ref(game: str, perspective: str) -> str:
+    """The shape holding the captions of ``game`` seen from ``perspective`` (the side at the bottom)."""
+    return f"nb-captions-{game}-{perspective}"
+
+
+def _shared_shape(ref: str, captions: Mapping[str, Sequence[str]]) -> str | None:
+    g = GEOMETRY
+    if match := STACK_REF.match(ref):
+        side, count, row = match[1], int(match[2]), match[3]
+        direction = 1 if row == "top" else -1
+        return el("g", {"id": ref}, *[use(f"nb-checker-{side}", y=direction * i * g.checker_pitch if i else None)
+                                      for i in range(count)])
+    if match := TRAY_REF.match(ref):
+        row, side, count = match[1], match[2], int(match[3])
+        place = g.tray(row)  # type: ignore[arg-type]
+        return el("g", {"id": ref}, *[use(f"nb-slab-{side}", x=place["x"], y=place["y"] + place["dir"] * i * g.slab_pitch)
+                                      for i in range(count)])
+    if match := PLAYER_REF.match(ref):
+        row, side = match[1], match[2]
+        places = player_places()
+        icon = f"translate({places['icon_x']} {places[row]['middle']}) scale({places['icon_scale']})"
+        return el("g", {"id": ref}, use("nb-player-bg", y=places[row]["top"]),
+                  use(f"nb-checker-{side}", cls="nb-player__icon", transform=icon))
+    if (match := CAPTIONS_REF.match(ref)) and ref in captions:
+        game = Game.parse(match[1])
+        spots = [p for p in geometry_json()["captions"] if p["what"] == "home" or game is Game.LONG]
+        texts = [el("text", {"class": "nb-caption", "x": spot["normal"][0], "y": spot["y"], "text-anchor": spot["normal"][1]},
+                    text=text) for spot, text in zip(spots, captions[ref], strict=True)]
+        return el("g", {"id": ref}, *texts)
+    return None
+
+
+def shared_shapes(markup: str, captions: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The shared shapes the pictures in ``markup`` use, once each; ``captions``: the caption texts by
+    :func:`captions_ref` (the page's language)."""
+    shapes: dict[str, str] = {}
+    todo = set(REF.findall(markup))
+    while todo:  # and the shapes those shapes use
+        ref = todo.pop()
+        if ref not in shapes and (shape := _shared_shape(ref, captions or {})) is not None:
+            shapes[ref] = shape
+            todo |= set(REF.findall(shape)) - shapes.keys()
+    return "".join(shapes[ref] for ref in sorted(shapes))
+
+
+def sprite(markup: str = "", captions: Mapping[str, Sequence[str]] | None = None) -> Markup:
+    """The page's one set of picture shapes; it sits once in the ``<body>`` of a page with board pictures.
+    ``markup`` is the page (or its boards): the shared shapes its pictures use are added."""
+    return Markup(f"<svg{SPRITE_ATTRIBUTES}><defs>{static_shapes()}{shared_shapes(markup, captions)}</defs></svg>")
 
 
 def sprite_module() -> str:
@@ -193,40 +252,62 @@ def sprite_module() -> str:
 # ---- one board ---------------------------------------------------------------------------------------
 
 
+def picture_model(model: Mapping[str, Any]) -> dict[str, Any]:
+    """The model as a board carries it (``data-model``), in short: a point is its count, positive for White
+    and negative for Black; a die is its value, negated once used; an empty bar or tray and no cube are
+    left out. ``board/state.js`` (fullModel) reads it back into nardy_core's board model."""
+    short = dict(model)
+    short["points"] = {p: o["count"] if o["side"] == "white" else -o["count"] for p, o in model["points"].items()}
+    short["dice"] = [-d["value"] if d["used"] else d["value"] for d in model["dice"]]
+    for key in ("bar", "off", "dice", "cube"):
+        if not short[key] or (key in ("bar", "off") and not any(short[key].values())):
+            del short[key]
+    return short
+
+
+
 def _stack(side: str, count: int, place: Mapping[str, Any], pitch: int, visible: int) -> list[str]:
     """At most ``visible`` checkers from ``place`` along its direction; a taller stack shows its count on the last."""
     shown = min(count, visible)
     x, y, direction = place["x"], place["y"], place["dir"]
     parts = [use(f"nb-checker-{side}", x=x, y=y + direction * i * pitch) for i in range(shown)]
-    if count > visible:  # the board's name already says how many: the number is for the eye
-        parts.append(el("text", {"class": f"nb-count nb-count--{side}", "x": x, "y": y + direction * (shown - 1) * pitch},
-                        text=str(count)))
-    return parts
+    return parts + _count(side, count, x, y + direction * (shown - 1) * pitch, visible)
+
+
+def _count(side: str, count: int, x: int, y: int, visible: int) -> list[str]:
+    if count <= visible:
+        return []
+    # the board's name already says how many: the number is for the eye
+    return [el("text", {"class": f"nb-count nb-count--{side}", "x": x, "y": y}, text=str(count))]
 
 
 def _checkers(model: Mapping[str, Any], points: list[int]) -> str:
+    """One shared stack per occupied point (:data:`STACK_REF`), and the count over a tall one."""
     g = GEOMETRY
     parts = []
     for index, point in enumerate(points):
         occupant = model["points"].get(str(point))
         if occupant:
-            parts += _stack(occupant["side"], occupant["count"], g.slot(index), g.checker_pitch, g.max_visible)
+            side, count, slot = occupant["side"], occupant["count"], g.slot(index)
+            shown = min(count, g.max_visible)
+            parts.append(use(f"nb-stack-{side}-{shown}-{slot['row']}", x=slot["x"], y=slot["y"]))
+            parts += _count(side, count, slot["x"], slot["y"] + slot["dir"] * (shown - 1) * g.checker_pitch, g.max_visible)
     return el("g", {"class": "nb-static"}, *parts) if parts else ""
 
 
 def _tray(row: Row, side: str, count: int) -> str:
+    if not count:
+        return ""
     place = GEOMETRY.tray(row)
-    slabs = [use(f"nb-slab-{side}", x=place["x"], y=place["y"] + place["dir"] * i * GEOMETRY.slab_pitch) for i in range(count)]
-    counter = el("text", {"class": "nb-tray__count", "x": place["x"], "y": place["count_y"]}, text=str(count)) if count else ""
-    return el("g", {"class": "nb-tray", "data-tray": row, "data-side": side}, *slabs, counter) if count else ""
+    counter = el("text", {"class": "nb-tray__count", "x": place["x"], "y": place["count_y"]}, text=str(count))
+    return el("g", {"class": "nb-tray", "data-side": side}, use(f"nb-tray-{row}-{side}-{count}"), counter)
 
 
 def _bar(row: Row, side: str, count: int) -> str:
     g = GEOMETRY
     if not count:
         return ""
-    return el("g", {"class": "nb-bar-slot", "data-bar": row, "data-side": side},
-              *_stack(side, count, g.bar(row), g.bar_pitch, g.bar_visible))
+    return el("g", {"class": "nb-bar-slot", "data-side": side}, *_stack(side, count, g.bar(row), g.bar_pitch, g.bar_visible))
 
 
 def _dice(model: Mapping[str, Any]) -> str:
@@ -235,10 +316,9 @@ def _dice(model: Mapping[str, Any]) -> str:
     if not uses:
         return ""
     slots = GEOMETRY.dice_slots()[str(len(uses))]
-    dice = [el("g", {"class": "nb-die", "data-index": i, "data-value": die["value"], "data-used": str(die["used"]).lower(),
-                     "transform": f"translate({x} {y})"},
+    dice = [el("g", {"class": "nb-die", "data-used": str(die["used"]).lower(), "transform": f"translate({x} {y})"},
                use(f"nb-die-{die['value']}"), use("nb-strike") if die["used"] else "")
-            for i, (die, (x, y)) in enumerate(zip(uses, slots, strict=True))]
+            for die, (x, y) in zip(uses, slots, strict=True)]
     return el("g", {"class": "nb-dice"}, *dice)
 
 
@@ -250,30 +330,20 @@ def _cube(model: Mapping[str, Any], perspective: str) -> str:
     where = "middle" if cube["owner"] is None else ("bottom" if cube["owner"] == perspective else "top")
     x, y = g.cube_slots()[where]
     value = cube["value"] if cube["value"] > 1 else 64  # a cube in the middle shows 64
-    return el("g", {"class": "nb-cube", "data-place": where, "transform": f"translate({x} {y})"}, use("nb-cube-face"),
+    return el("g", {"class": "nb-cube", "transform": f"translate({x} {y})"}, use("nb-cube-face"),
               el("text", {"class": "nb-cube__value", "x": g.cube_size / 2, "y": g.cube_size / 2}, text=str(value)))
 
 
 def _player(row: Row, side: str, texts: Mapping[str, Any], active: bool) -> str:
     places = player_places()
-    top, middle = places[row]["top"], places[row]["middle"]
-    icon = f"translate({places['icon_x']} {middle}) scale({places['icon_scale']})"
-    return el("g", {"class": "nb-player", "data-player": row, "data-side": side, "data-active": str(active).lower()},
-              use("nb-player-bg", y=top),
-              use(f"nb-checker-{side}", cls="nb-player__icon", transform=icon),
-              el("text", {"class": "nb-player__text", "x": places["text_x"], "y": middle},
-                 el("tspan", {"class": "nb-player__name"}, text=texts["sides"][row]),
-                 el("tspan", {"class": "nb-player__pips"}, text=f"  {texts['pips'][row]}")),
-              el("text", {"class": "nb-player__status", "x": places["status_x"], "y": middle}, text=texts["status"][row]))
-
-
-def _captions(game: Game, texts: Mapping[str, Any]) -> str:
-    places = [p for p in geometry_json()["captions"] if p["what"] == "home" or game is Game.LONG]
-    out = []
-    for place, text in zip(places, texts["captions"], strict=True):
-        x, anchor = place["normal"]
-        out.append(el("text", {"class": "nb-caption", "x": x, "y": place["y"], "text-anchor": anchor}, text=text))
-    return "".join(out)
+    middle = places[row]["middle"]
+    status = texts["status"][row]
+    return el("g", {"class": "nb-player", "data-active": str(active).lower()},
+              use(f"nb-player-{row}-{side}"),  # the background first: board.css marks the active bar on it
+              # the name and the pips, then the status: board.css styles them by their place
+              el("text", {"x": places["text_x"], "y": middle}, el("tspan", {}, text=texts["sides"][row]),
+                 el("tspan", {}, text=f"  {texts['pips'][row]}")),
+              el("text", {"x": places["status_x"], "y": middle}, text=status) if status else "")
 
 
 def render_board(
@@ -284,8 +354,10 @@ def render_board(
     perspective: str,
     interactive: bool = True,
     picture: bool = True,
+    captions: bool = True,
 ) -> Markup:
     """The board for ``model`` (nardy_core.board.board_model) with ``texts`` (board/text.js describeBoard).
+    Without ``captions`` the picture has no "white's head"/"black's home" texts (a find-the-point puzzle).
 
     It is an image named by the whole position; ``interactive`` marks it for the page's board code to make
     playable (the 24 point buttons, dice, trays, bar and cube). With ``picture`` the position is drawn too,
@@ -300,18 +372,18 @@ def render_board(
     side_at = {"bottom": perspective, "top": Side.parse(perspective).other.value}
     root: dict[str, object | None] = {
         "xmlns": "http://www.w3.org/2000/svg", "id": board_id, "class": "nb-board", "viewBox": f"0 0 {g.width} {g.height}",
-        "data-game": game.value, "data-perspective": perspective, "data-flipped": "false",
+        "data-game": game.value, "data-perspective": perspective,  # unmirrored: no data-flipped
         "data-interactive": str(interactive).lower(), "role": "img", "aria-label": texts["summary"],
     }
     parts = []
     if picture:
         points = [game.absolute(Side.parse(perspective), label) for label in slot_labels(False)]
-        parts = [use("nb-field"), use("nb-labels-normal", cls="nb-numbers"), _captions(game, texts), _checkers(model, points),
-                 _dice(model)]
+        parts = [use("nb-field"), use("nb-labels-normal", cls="nb-numbers"),
+                 use(captions_ref(game.value, perspective)) if captions else "", _checkers(model, points), _dice(model)]
         parts += [_tray(row, side_at[row], model["off"][side_at[row]]) for row in ROWS]
         if game.has_bar:
             parts += [_bar(row, side_at[row], model["bar"][side_at[row]]) for row in ROWS]
         parts.append(_cube(model, perspective))
         parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]
     attributes = "".join(f' {name}="{escape(_fmt(value))}"' for name, value in root.items() if value is not None)
-    return Markup(f"<svg{attributes}{json_attribute('data-model', model)}>{''.join(parts)}</svg>")
+    return Markup(f"<svg{attributes}{json_attribute('data-model', picture_model(model))}>{''.join(parts)}</svg>")

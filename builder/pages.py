@@ -21,7 +21,7 @@ from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
-from .board_svg import json_attribute, render_board, sprite, sprite_module
+from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lessons import LANGUAGES
 from .modules import BOOT, with_module_list
@@ -44,6 +44,7 @@ PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
 #: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
 PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
+SPRITE_SLOT = Markup("<!--nb-sprite-->")  # where a page's sprite goes, once its pictures are known
 PREFIX = {Game.LONG: "", Game.SHORT: "short/"}  #: where each game's pages live under a language
 
 
@@ -86,7 +87,7 @@ class SiteRenderer:
         self.files: dict[str, bytes] = {}
         self.pages = 0
         self.texts: dict[BoardKey, dict[str, Any]] = {}
-        self.sprite = sprite()
+        self.captions: dict[str, dict[str, list[str]]] = {lang: {} for lang in LANGUAGES}  # by captions_ref
         self.games = [game for game in Game if game in course.games]
         self.books = AnswerBooks(source.paths.project / ".cache" / "answers")
         #: the books asked for since the last page was written, in page order: a page's widgets are rendered
@@ -121,10 +122,11 @@ class SiteRenderer:
         return BoardKey(lang, json.dumps(model, sort_keys=True), setup.perspective.value, interactive)
 
     def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str,
-                  picture: bool = True) -> Markup:
+                  picture: bool = True, captions: bool = True) -> Markup:
         texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
+        self.captions[lang][captions_ref(model["game"], perspective)] = texts["captions"]
         return render_board(model, texts, board_id=board_id, perspective=perspective, interactive=interactive,
-                            picture=picture)
+                            picture=picture, captions=captions)
 
     # helpers ------------------------------------------------------------------------------------
     def inline(self, text: str) -> Markup:
@@ -149,7 +151,7 @@ class SiteRenderer:
             languages=LANGUAGE_NAMES,
             page_path=relative,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
-            sprite=self.sprite if template in PAGES_WITH_PICTURES else "",
+            sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
@@ -157,6 +159,8 @@ class SiteRenderer:
         )
         html = html.replace(FIRST_BOOKS, first_books(self.page_books, root))
         self.page_books = []
+        if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use
+            html = html.replace(SPRITE_SLOT, sprite(html, self.captions[language]), 1)
         self.files[relative] = html.encode("utf-8")
         if relative.endswith(".html"):
             self.pages += 1
@@ -200,9 +204,11 @@ class SiteRenderer:
         setup = puzzle.setup
         t = self.t(lang)
         board_id = f"board-{puzzle.id}"  # puzzle ids are unique, so this id is unique on any page
-        svg = self.board_svg(lang, _setup_model(setup), setup.perspective.value, True, board_id, picture)
-        hints = [str(self.inline(h)) for h in puzzle.text["hints"]]
         task = puzzle.task
+        # a find-the-point puzzle: a caption ("white's head") would say the answer
+        svg = self.board_svg(lang, _setup_model(setup), setup.perspective.value, True, board_id, picture,
+                             captions=task.mode != "click")
+        hints = [str(self.inline(h)) for h in puzzle.text["hints"]]
         config = {
             "kind": "puzzle",
             "id": puzzle.id,

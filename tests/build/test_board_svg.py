@@ -3,6 +3,7 @@ and to a screen reader, in both games."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from builder.board_geometry import GEOMETRY, geometry_json, slot_points
-from builder.board_svg import interactive_shapes, render_board, sprite, sprite_module, static_shapes
+from builder.board_svg import interactive_shapes, picture_model, render_board, shared_shapes, sprite, sprite_module, static_shapes
 from builder.board_text import describe_boards
 from builder.i18n import Catalog, load_catalog
 from nardy_core import Game, Position, Roll, Side, board_model
@@ -29,10 +30,34 @@ def catalogs() -> dict[str, Catalog]:
 
 def board(catalogs: dict[str, Catalog], model: dict[str, Any], lang: str = "en", perspective: str = "white",
           interactive: bool = True, picture: bool = True) -> ET.Element:
+    """The board's picture with the shared shapes it uses drawn in place (as a browser shows a ``<use>``)."""
     request = {"lang": lang, "model": model, "view": {"perspective": perspective, "flipped": False, "interactive": interactive}}
     texts = describe_boards([request], {k: dict(v.messages) for k, v in catalogs.items()})[0]
     markup = render_board(model, texts, board_id="b", perspective=perspective, interactive=interactive, picture=picture)
-    return ET.fromstring(str(markup))
+    captions = {f"nb-captions-{model['game']}-{perspective}": texts["captions"]}
+    shapes = ET.fromstring(f"<svg xmlns='http://www.w3.org/2000/svg'>{shared_shapes(str(markup), captions)}</svg>")
+    return expand(ET.fromstring(str(markup)), {e.get("id"): e for e in shapes})
+
+
+def expand(svg: ET.Element, shapes: dict[str | None, ET.Element]) -> ET.Element:
+    """Every ``<use>`` of a shared shape replaced by the shape's parts, moved by the use's x and y."""
+    for parent in list(svg.iter()):
+        for i, child in enumerate(list(parent)):
+            shape = shapes.get((child.get("href") or "").removeprefix("#"))
+            if child.tag != f"{NS}use" or shape is None:
+                continue
+            dx, dy = float(child.get("x") or 0), float(child.get("y") or 0)
+            parent.remove(child)
+            for j, part in enumerate(expand(copy.deepcopy(shape), shapes)):
+                if part.tag == f"{NS}use" and (dx or dy):
+                    part.set("x", _num(float(part.get("x") or 0) + dx))
+                    part.set("y", _num(float(part.get("y") or 0) + dy))
+                parent.insert(i + j, part)
+    return svg
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
 
 
 def by_class(svg: ET.Element, cls: str) -> list[ET.Element]:
@@ -57,6 +82,27 @@ def drawn_points(svg: ET.Element, game: Game = Game.LONG, perspective: Side = Si
 
 
 START = board_model(Position.start(), Roll(6, 5))
+
+
+def full_model(short: dict[str, Any]) -> dict[str, Any]:
+    """A board's data-model read back as board/state.js fullModel does."""
+    none = {"white": 0, "black": 0}
+    points = {p: {"side": "white" if n > 0 else "black", "count": abs(n)} for p, n in short["points"].items()}
+    dice = [{"value": abs(d), "used": d < 0} for d in short.get("dice", [])]
+    return {**short, "points": points, "bar": short.get("bar", none), "off": short.get("off", none), "dice": dice,
+            "cube": short.get("cube")}
+
+
+@pytest.mark.parametrize("model", [
+    START,
+    board_model(Position.start(), Roll(4, 4), dice_left=[4, 4]),
+    board_model(Position.from_notation("short:w/24:2,13:5,8:3,6:5/bar,24,13:5,8:3,6:5"), Roll(3, 1), cube=Cube(2, Side.BLACK)),
+    board_model(Position.from_points({1: 4}, {12: 15})),
+])
+def test_a_board_carries_its_model_in_short_and_whole(model: dict[str, Any]) -> None:
+    short = picture_model(model)
+    assert full_model(short) == model
+    assert len(json.dumps(short)) < len(json.dumps(model)) * 0.7
 
 
 def test_the_picture_is_named_by_the_whole_position(catalogs: dict[str, Catalog]) -> None:
@@ -105,7 +151,7 @@ def test_without_the_picture_the_board_is_named_and_carries_its_model_only(catal
     svg = board(catalogs, START, "ru", picture=False)
     assert list(svg) == [] and svg.get("role") == "img"
     assert (svg.get("aria-label") or "").startswith("Доска для длинных нард. Пункт 24, 15 белых шашек")
-    assert json.loads(svg.get("data-model") or "{}") == START
+    assert full_model(json.loads(svg.get("data-model") or "{}")) == START
 
 
 def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> None:
@@ -119,8 +165,8 @@ def test_dice_used_state_is_not_colour_only(catalogs: dict[str, Catalog]) -> Non
 def test_doubles_show_four_uses_and_what_is_left(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, board_model(Position.start(), Roll(4, 4), dice_left=[4, 4, 4]), "en")
     assert len(by_class(svg, "nb-die")) == 4
-    status = by_class(svg, "nb-player__status")
-    assert "White to move · 4 ×3 left" in [s.text for s in status]
+    status = [bar.findall(f"{NS}text")[1:] for bar in by_class(svg, "nb-player")]  # the text after the name and pips
+    assert [[s.text for s in texts] for texts in status] == [[], ["White to move · 4 ×3 left"]]
 
 
 def test_no_dice_no_cube_no_borne_off_checkers_means_no_markup_for_them(catalogs: dict[str, Catalog]) -> None:
@@ -131,8 +177,9 @@ def test_no_dice_no_cube_no_borne_off_checkers_means_no_markup_for_them(catalogs
 
 def test_side_to_move_pips_and_captions_are_text(catalogs: dict[str, Catalog]) -> None:
     svg = board(catalogs, START, "ru")
-    names = [t.text for t in by_class(svg, "nb-player__name")]
-    pips = [t.text for t in by_class(svg, "nb-player__pips")]
+    texts = [bar.find(f"{NS}text") for bar in by_class(svg, "nb-player")]  # the name, then the pips
+    names = [text[0].text for text in texts if text is not None]
+    pips = [text[1].text for text in texts if text is not None]
     assert names == ["Чёрные", "Белые"] and pips == ["  360 пипсов", "  360 пипсов"]
     assert sorted(t.text or "" for t in by_class(svg, "nb-caption")) == ["Голова белых", "Голова чёрных", "Дом белых", "Дом чёрных"]
 
@@ -162,7 +209,7 @@ def test_markup_is_csp_safe_and_carries_its_model(catalogs: dict[str, Catalog]) 
     markup = ET.tostring(board(catalogs, START), encoding="unicode")
     assert "style=" not in markup and "<script" not in markup and not re.search(r"\son[a-z]+=", markup)
     svg = board(catalogs, START)
-    assert json.loads(svg.get("data-model") or "{}") == START
+    assert full_model(json.loads(svg.get("data-model") or "{}")) == START
     assert svg.get("data-game") == "long"
 
 
@@ -197,3 +244,21 @@ def test_the_board_module_holds_every_shape_and_the_layout_tables() -> None:
 def test_bad_board_id_is_rejected(catalogs: dict[str, Catalog]) -> None:
     with pytest.raises(ValueError):
         render_board(START, {}, board_id="1 bad", perspective="white")
+
+
+def test_pictures_share_their_stacks_trays_player_bars_and_captions(catalogs: dict[str, Catalog]) -> None:
+    """A picture draws each stack, tray and player bar with one ``<use>`` of a shape its page's sprite holds
+    once, and the captions in the page's language: a page of many boards repeats none of them."""
+    request = {"lang": "ru", "model": START, "view": {"perspective": "white", "flipped": False, "interactive": False}}
+    texts = describe_boards([request], {k: dict(v.messages) for k, v in catalogs.items()})[0]
+    markup = str(render_board(START, texts, board_id="b", perspective="white", interactive=False))
+    refs = re.findall(r'href="#([\w-]+)"', markup)
+    assert "nb-checker-white" not in refs and "Дом белых" not in markup
+    assert refs.count("nb-stack-white-5-top") == refs.count("nb-stack-black-5-bottom") == 1
+    page = str(sprite(markup + markup, {"nb-captions-long-white": texts["captions"]}))
+    ET.fromstring(page)  # well formed
+    for ref in ("nb-stack-white-5-top", "nb-stack-black-5-bottom", "nb-player-top-black", "nb-player-bottom-white",
+                "nb-captions-long-white"):
+        assert page.count(f'id="{ref}"') == 1, ref
+    assert "nb-stack-white-4-top" not in page and "nb-tray-" not in page  # only the shapes the page uses
+    assert "Дом белых" in page and "Голова чёрных" in page

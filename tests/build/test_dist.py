@@ -112,9 +112,21 @@ def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dis
                 assert (dist / lang / prefix / "puzzles" / puzzle.id / "index.html").exists()
                 assert (dist / "embed" / lang / f"{puzzle.id}.html").exists()
             rules = (dist / lang / prefix / "rules" / "index.html").read_text(encoding="utf-8")
-            assert marker in rules and "<table>" in rules.split(marker, 1)[1]
-            glossary = rules.rsplit("<table>", 1)[1]
+            assert marker in rules and "<table role=\"table\">" in rules.split(marker, 1)[1]
+            glossary = rules.rsplit("<table role=\"table\">", 1)[1]
             own_term = "25 − n"  # the first term of lessons/short/glossary.toml: only on the short-nardy page
             assert (own_term in glossary) is (game is Game.SHORT), (lang, game)
             if game is Game.SHORT:
                 assert all(word in glossary for word in {"ru": ("блот", "бивер"), "en": ("blot", "beaver")}[lang])
+
+
+LESSON_PAGE_LIMIT = 150_000  #: bytes of HTML, uncompressed: a lesson is a light page (issue 12)
+
+
+def test_every_lesson_page_is_light(dist: Path) -> None:
+    """Every lesson of both games in both languages, the final test too: the boards share their shapes (the
+    sprite), carry their model in short, and the controls only JavaScript shows are made by it."""
+    pages = sorted(dist.glob("*/lessons/*/index.html")) + sorted(dist.glob("*/short/lessons/*/index.html"))
+    assert len(pages) >= 40 and any("final-test" in str(p) for p in pages)
+    heavy = {str(p.relative_to(dist)): p.stat().st_size for p in pages if p.stat().st_size > LESSON_PAGE_LIMIT}
+    assert not heavy, f"lesson pages over {LESSON_PAGE_LIMIT} bytes: {heavy}"

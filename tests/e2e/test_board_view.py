@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from builder.board_svg import render_board, sprite, sprite_module
+from builder.board_svg import captions_ref, render_board, shared_shapes, sprite, sprite_module
 from builder.board_text import describe_boards
 from builder.i18n import load_catalog
 from builder.serve import served
@@ -65,12 +65,25 @@ const SHAPES = /^#nb-(checker|slab|die|strike|cube-face)/;
 window.picture = (board) => {
   const frame = board.getBoundingClientRect();
   const scale = board.viewBox.baseVal.width / frame.width;
+  const unit = (board.getScreenCTM()?.a ?? 1) * scale; // one viewBox unit, in the units `at` measures
   const shown = (el) => !el.closest('[display="none"]');
-  const at = (el) => { const r = el.getBoundingClientRect(); return [Math.round((r.x - frame.x) * scale), Math.round((r.y - frame.y) * scale)]; };
-  const shapes = [...board.querySelectorAll('use')]
-    .filter((u) => SHAPES.test(u.getAttribute('href') || '') && !u.classList.contains('nb-player__icon') && shown(u))
-    .map((u) => [u.getAttribute('href'), ...at(u)].join(' ')).sort();
-  const texts = [...board.querySelectorAll('text')].filter(shown).map((el) => el.textContent.trim()).filter(Boolean).sort();
+  const at = (el) => { const r = el.getBoundingClientRect(); return [(r.x - frame.x) * scale, (r.y - frame.y) * scale]; };
+  const shape = (u) => document.getElementById((u.getAttribute('href') || '').slice(1));
+  // a shared shape (a stack of discs, a tray's slabs) is read as the discs it draws, each at its place
+  const parts = (u) => {
+    const href = u.getAttribute('href') || '';
+    if (SHAPES.test(href)) return [[href, ...at(u)]];
+    const inner = [...(shape(u)?.querySelectorAll(':scope > use') ?? [])]
+      .filter((p) => SHAPES.test(p.getAttribute('href') || '') && !p.classList.contains('nb-player__icon'));
+    const [x0, y0] = at(u);
+    const xy = (p) => [Number(p.getAttribute('x') || 0), Number(p.getAttribute('y') || 0)];
+    const minX = Math.min(...inner.map((p) => xy(p)[0])), minY = Math.min(...inner.map((p) => xy(p)[1]));
+    return inner.map((p) => [p.getAttribute('href'), x0 + (xy(p)[0] - minX) * unit, y0 + (xy(p)[1] - minY) * unit]);
+  };
+  const uses = [...board.querySelectorAll('use')].filter((u) => !u.classList.contains('nb-player__icon') && shown(u));
+  const shapes = uses.flatMap(parts).map(([href, x, y]) => [href, Math.round(x), Math.round(y)].join(' ')).sort();
+  const sharedTexts = uses.filter((u) => !u.classList.contains('nb-numbers')).flatMap((u) => [...(shape(u)?.querySelectorAll('text') ?? [])]);
+  const texts = [...board.querySelectorAll('text'), ...sharedTexts].filter(shown).map((el) => el.textContent.trim()).filter(Boolean).sort();
   return { label: board.getAttribute('aria-label'), numbers: board.querySelector('.nb-numbers')?.getAttribute('href') ?? null, shapes, texts };
 };
 window.staticPicture = window.picture(document.querySelector('svg.nb-board'));
@@ -95,15 +108,16 @@ PLACEHOLDERS = {"placeholder-mid-ru": "mid-ru", "placeholder-short-en": "short-e
 
 def page_html(lang: str, model: dict[str, Any], perspective: str, interactive: bool, picture: bool = True) -> str:
     catalog = load_catalog(PROJECT_ROOT / "site" / "i18n", lang)
-    board = render_board(model, texts_for(lang, model, perspective, interactive), board_id="board",
-                         perspective=perspective, interactive=interactive, picture=picture)
+    texts = texts_for(lang, model, perspective, interactive)
+    board = render_board(model, texts, board_id="board", perspective=perspective, interactive=interactive, picture=picture)
+    captions = {captions_ref(model["game"], perspective): texts["captions"]}
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>board</title><link rel="icon" href="data:,"><link rel="stylesheet" href="board.css">
 <link rel="stylesheet" href="page.css"></head>
-<body>{sprite() if picture else ""}<main>{board}</main>
+<body>{sprite(board, captions) if picture else ""}<main>{board}</main>
 <script type="application/json" id="catalog">{catalog.as_json()}</script>
 <script type="module" src="page.js"></script></body></html>
 """
@@ -195,8 +209,11 @@ def test_the_build_and_the_live_board_draw_the_same_over_many_positions(page: Pa
     cases = _generated_models(30, seed=11 if lang == "ru" else 12)
     catalogs = {code: dict(load_catalog(PROJECT_ROOT / "site" / "i18n", code).messages) for code in ("ru", "en")}
     requests = [{"lang": lang, "model": m, "view": {"perspective": p, "flipped": False, "interactive": False}} for m, p in cases]
-    built = [str(render_board(model, texts, board_id="built", perspective=perspective, interactive=False))
-             for (model, perspective), texts in zip(cases, describe_boards(requests, catalogs), strict=True)]
+    built = []
+    for (model, perspective), texts in zip(cases, describe_boards(requests, catalogs), strict=True):
+        markup = str(render_board(model, texts, board_id="built", perspective=perspective, interactive=False))
+        shapes = shared_shapes(markup, {captions_ref(model["game"], perspective): texts["captions"]})
+        built.append(f'<svg class="nb-sprite" aria-hidden="true"><defs>{shapes}</defs></svg>{markup}')  # as its page would
     for game in ("long", "short"):
         indexes = [i for i, (m, _) in enumerate(cases) if m["game"] == game]
         assert len(indexes) >= 25
@@ -208,7 +225,7 @@ def test_the_build_and_the_live_board_draw_the_same_over_many_positions(page: Pa
                  const holder = document.createElement('div');
                  document.querySelector('main').append(holder);
                  holder.innerHTML = markup;
-                 const pair = [window.picture(document.querySelector('#board')), window.picture(holder.firstElementChild)];
+                 const pair = [window.picture(document.querySelector('#board')), window.picture(holder.querySelector('svg.nb-board'))];
                  holder.remove();
                  return pair;
                })""", [[cases[i][0], cases[i][1], built[i]] for i in indexes])
@@ -321,7 +338,7 @@ def test_bear_off_destination_and_drag_to_the_tray(page: Page, board_site: str) 
 
 def test_a_caption_steps_aside_for_a_badge(page: Page, board_site: str) -> None:
     open_board(page, board_site, "start-en")
-    caption = page.locator(".nb-caption", has_text="Black's home")
+    caption = page.locator("svg.nb-board .nb-caption", has_text="Black's home")
     expect(caption).to_be_visible()
     page.evaluate("view.highlight([15, 16], 'error')")
     expect(caption).to_be_hidden()

@@ -66,6 +66,9 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
     assert boards.count() >= 1
     expect(boards.first).to_have_attribute("role", "img")
     expect(boards.first).to_have_attribute("aria-label", re.compile(r"^Доска для длинных нард\. Пункт 24, 15 белых шашек"))
-    expect(boards.first.locator(".nb-static > use")).to_have_count(10)  # drawn, not just named: two heads of five
+    # drawn, not just named: the two heads, five discs each (a shared stack), and their counts
+    expect(boards.first.locator(".nb-static > use[href='#nb-stack-white-5-top']")).to_have_count(1)
+    expect(boards.first.locator(".nb-static > use[href='#nb-stack-black-5-bottom']")).to_have_count(1)
+    expect(page.locator("#nb-stack-white-5-top > use")).to_have_count(5)
     expect(page.locator("[data-answer-box]").first).to_be_attached()
     context.close()

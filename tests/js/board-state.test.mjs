@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { markKindsAt, nextPosition, singleStep, slotOf, stackPositions } from '../../site/static/js/board/state.js';
+import { fullModel, markKindsAt, nextPosition, singleStep, slotOf, stackPositions } from '../../site/static/js/board/state.js';
 
 /** @returns {import('../../site/static/js/board/types.js').BoardModel} */
 function model(points, extra = {}) {
@@ -43,4 +43,15 @@ test('anything but one step is not animated', () => {
   assert.equal(singleStep(before, two), null);
   assert.equal(singleStep(before, before), null);
   assert.equal(slotOf([24, 23, 22], 22), 2);
+});
+
+test('fullModel reads the short data-model the build writes, and leaves a full model as it is', () => {
+  const short = { game: 'short', points: { 24: 2, 1: -3 }, to_move: 'white', pips: { white: 48, black: 3 }, dice: [-6, 5], off: { white: 0, black: 12 } };
+  const full = fullModel(short);
+  assert.deepEqual(full.points, { 24: { side: 'white', count: 2 }, 1: { side: 'black', count: 3 } });
+  assert.deepEqual(full.dice, [{ value: 6, used: true }, { value: 5, used: false }]);
+  assert.deepEqual(full.bar, { white: 0, black: 0 });
+  assert.deepEqual(full.off, { white: 0, black: 12 });
+  assert.equal(full.cube, null);
+  assert.deepEqual(fullModel(full), full);
 });

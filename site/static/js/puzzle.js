@@ -55,6 +55,7 @@ export class PuzzleWidget {
     this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
     this.hintList = /** @type {HTMLElement} */ (root.querySelector('[data-hints]'));
     this.hintsShown = 0;
+    this.addParts();
     /** The hints as the build wrote them into the answer box (HTML from the lesson's Markdown): in the page once. */
     this.hints = [...root.querySelectorAll('.hint-list-static > li')].map((item) => item.innerHTML);
     this.failures = 0;
@@ -69,6 +70,41 @@ export class PuzzleWidget {
     /** @type {ResizeObserver | null} */
     this.resizer = null;
     this.mount();
+  }
+
+  /** The controls and the success note: only this code shows them, so the page does not carry them in
+   * every puzzle's markup (they come hidden, in the places the stylesheet expects). */
+  addParts() {
+    const { root, config } = this;
+    /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
+    const make = (tag, attrs, text) => {
+      const el = document.createElement(tag);
+      for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+      if (text !== undefined) el.textContent = text;
+      return el;
+    };
+    const controls = make('div', { class: 'widget-controls', 'data-controls': '', hidden: '' });
+    const actions = [
+      ...(config.mode === 'turn' ? [['undo', 'widget.undo'], ['confirm', 'widget.confirm']] : []),
+      ['reset', 'widget.reset'], ['hint', 'puzzle.hint'], ['solution', 'puzzle.show_solution'],
+      ['flip', 'widget.flip'], ['perspective', 'board.control.view_black'],
+    ];
+    for (const [action, key] of actions) {
+      const button = make('button', { type: 'button', 'data-action': action }, t(key));
+      button.hidden = action === 'solution'; // offered after a few tries
+      controls.append(button);
+    }
+    this.hintList.before(controls);
+    const success = make('div', { class: 'puzzle-success', 'data-success': '', hidden: '', tabindex: '-1' });
+    success.append(make('p', { class: 'success-title' }, t('puzzle.success')));
+    const good = config.quiz.good || [];
+    if (config.task === 'number' && good.length) {
+      success.append(make('p', {}, t('number.good_rolls', { n: Number(config.quiz.answer), rolls: good.join(', ') })));
+    }
+    const next = make('p', { 'data-next-wrap': '', hidden: '' });
+    next.append(make('a', { class: 'button', 'data-next': '', href: '#' }, t('puzzle.next')));
+    success.append(next);
+    root.append(success);
   }
 
   /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler */

@@ -63,14 +63,16 @@ function svgEl(tag, attrs, text) {
 }
 
 /**
- * Turn the build's picture into a board the code can draw on: the static checkers, dice, trays, bar and cube
- * give way to one group per point (in slot order), four die slots, both trays, the bar (short nardy) and the
- * cube, each in its fixed place from the geometry. An interactive board's groups are buttons.
+ * Turn the build's picture into a board the code can draw on: the picture (drawn with the page's shared
+ * shapes) gives way to the field, the numbers, the captions and the player bars, one group per point (in
+ * slot order), four die slots, both trays, the bar (short nardy) and the cube, each in its fixed place from
+ * the geometry; drawPosition then fills them in, so the board looks as the picture did. An interactive
+ * board's groups are buttons.
  * @param {SVGSVGElement} svg @param {Geometry} geometry @param {boolean} interactive @returns {Elements}
  */
 export function buildElements(svg, geometry, interactive) {
-  for (const old of svg.querySelectorAll(':scope > .nb-static, :scope > .nb-dice, :scope > .nb-tray, :scope > .nb-bar-slot, :scope > .nb-cube')) old.remove();
-  if (!svg.querySelector(':scope > .nb-numbers')) addPictureParts(svg, geometry);
+  svg.replaceChildren();
+  addPictureParts(svg, geometry);
   const before = svg.querySelector(':scope > .nb-player');
   /** @param {string} tag @param {Record<string, string | number | boolean | null>} attrs @param {Element} [parent] */
   const add = (tag, attrs, parent) => {
@@ -135,8 +137,8 @@ export function buildElements(svg, geometry, interactive) {
 }
 
 /**
- * The parts of a picture that a board without one (a puzzle's page, an embed: the build leaves them out)
- * needs before it is drawn: the field, the numbers, the captions and the player bars, texts left empty.
+ * The parts of a board that stay while it is played: the field, the numbers, the captions and the player
+ * bars, texts left empty (drawPosition writes them).
  * @param {SVGSVGElement} svg @param {Geometry} geometry
  */
 function addPictureParts(svg, geometry) {

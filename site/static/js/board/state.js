@@ -98,3 +98,20 @@ export function singleStep(before, after) {
 export function slotOf(slotPoints, point) {
   return slotPoints.indexOf(point);
 }
+
+/**
+ * A board's data-model as the build writes it (builder/board_svg.py picture_model: a point is its count,
+ * positive for White and negative for Black; a die its value, negated once used; an empty bar or tray and
+ * no cube left out) as the full board model. A full model is returned as it is.
+ * @param {any} short @returns {import('./types.js').BoardModel}
+ */
+export function fullModel(short) {
+  /** @type {Record<string, import('./types.js').Occupant>} */
+  const points = {};
+  for (const [point, n] of Object.entries(short.points || {})) {
+    points[point] = typeof n === 'number' ? { side: n > 0 ? 'white' : 'black', count: Math.abs(n) } : n;
+  }
+  const none = { white: 0, black: 0 };
+  const dice = (short.dice || []).map((/** @type {any} */ d) => (typeof d === 'number' ? { value: Math.abs(d), used: d < 0 } : d));
+  return { ...short, points, bar: short.bar || { ...none }, off: short.off || { ...none }, dice, cube: short.cube ?? null };
+}

@@ -17,6 +17,7 @@ import { animateStep, stopAnimations } from './animation.js';
 import { MARK_KINDS } from './constants.js';
 import { readGeometry } from './geometry.js';
 import { ensureSprite } from './sprite.js';
+import { fullModel } from './state.js';
 import { BoardInput } from './input.js';
 import { addFocusRings, buildElements, drawMarks, drawPosition, relabel } from './render.js';
 import { t } from '../i18n.js';
@@ -35,7 +36,8 @@ export class BoardView {
     ensureSprite(svg.ownerDocument);
     this.geometry = readGeometry();
     /** @type {BoardModel} */
-    this.model = JSON.parse(svg.dataset.model || '{}');
+    this.model = fullModel(JSON.parse(svg.dataset.model || '{}'));
+    svg.dataset.model = JSON.stringify(this.model); // the board's model in full from here on
     /** @type {ViewState} */
     this.view = {
       perspective: svg.dataset.perspective === 'black' ? 'black' : 'white',
