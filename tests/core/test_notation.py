@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -104,22 +105,28 @@ def test_play_notation_bar_off_and_the_optional_hit_mark() -> None:
     assert parse_play("bar/20*") == [(BAR, 20)]
 
 
+def _place(draw: st.DrawFn, left: int, points: dict[int | str, int], used: set[int],
+           absolute_of: Callable[[int], int]) -> None:
+    """Puts ``left`` checkers of one side on random points (a point the other side holds: borne off instead)."""
+    while left:
+        own = draw(st.integers(1, 24))
+        absolute = absolute_of(own)
+        if absolute in used and own not in points:
+            left -= 1  # treat as borne off
+            continue
+        used.add(absolute)
+        n = draw(st.integers(1, left))
+        points[own] = points.get(own, 0) + n
+        left -= n
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
     points = {Side.WHITE: {}, Side.BLACK: {}}
     used: set[int] = set()
     for side in Side:
         left = 15 - draw(st.integers(0, 14 if side is Side.WHITE else 15))  # someone still has a checker to play
-        while left:
-            own = draw(st.integers(1, 24))
-            absolute = own if side is Side.WHITE else (own - 12 if own > 12 else own + 12)
-            if absolute in used and own not in points[side]:
-                left -= 1  # treat as borne off
-                continue
-            used.add(absolute)
-            n = draw(st.integers(1, left))
-            points[side][own] = points[side].get(own, 0) + n
-            left -= n
+        _place(draw, left, points[side], used, lambda own, side=side: own if side is Side.WHITE else (own - 12 if own > 12 else own + 12))
     return Position.from_points(points[Side.WHITE], points[Side.BLACK], draw(st.sampled_from(list(Side))))
 
 
@@ -140,16 +147,7 @@ def short_positions(draw: st.DrawFn) -> Position:
         if bar:
             points[side]["bar"] = bar
             left -= bar
-        while left:
-            own = draw(st.integers(1, 24))
-            absolute = own if side is Side.WHITE else 25 - own
-            if absolute in used and own not in points[side]:
-                left -= 1  # treat as borne off
-                continue
-            used.add(absolute)
-            n = draw(st.integers(1, left))
-            points[side][own] = points[side].get(own, 0) + n
-            left -= n
+        _place(draw, left, points[side], used, lambda own, side=side: own if side is Side.WHITE else 25 - own)
     return Position.from_points(points[Side.WHITE], points[Side.BLACK], draw(st.sampled_from(list(Side))), Game.SHORT)
 
 

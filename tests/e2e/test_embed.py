@@ -27,15 +27,20 @@ def someone_elses_site(folder: Path) -> Iterator[str]:
         yield base_url
 
 
-def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: Path) -> None:
-    (tmp_path / "index.html").write_text(
-        "<!doctype html><title>host</title><link rel=icon href='data:,'><p>Someone else's page</p>"
-        f"<iframe id=f src='{site_url}embed/en/board-head.html' width=600 height=600></iframe>"
+def host_page(folder: Path, blurb: str, src: str, height: int) -> None:
+    """A third party's index.html: a paragraph, the embed as #f, and #log listing the nardy:* messages heard."""
+    (folder / "index.html").write_text(
+        f"<!doctype html><title>host</title><link rel=icon href='data:,'><p>{blurb}</p>"
+        f"<iframe id=f src='{src}' width=600 height={height}></iframe>"
         "<ol id=log></ol><script>addEventListener('message', e => {"
         "if (e.data && String(e.data.type).startsWith('nardy:')) {const li = document.createElement('li');"
         "li.textContent = e.data.type; document.getElementById('log').append(li);}});</script>",
         encoding="utf-8",
     )
+
+
+def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: Path) -> None:
+    host_page(tmp_path, "Someone else's page", f"{site_url}embed/en/board-head.html", height=600)
     with someone_elses_site(tmp_path) as host_url:
         page.goto(host_url + "index.html")
         expect(page.locator("#log")).to_contain_text("nardy:ready", timeout=READY_MS)
@@ -48,14 +53,7 @@ def test_embed_talks_to_a_third_party_page(page: Page, site_url: str, tmp_path: 
 def test_a_short_nardy_puzzle_embeds_and_enters_from_the_bar(page: Page, site_url: str, tmp_path: Path) -> None:
     """A short-nardy puzzle on a third-party page: its bar is named, the learner enters the one checker that can
     enter (the 5's entry point is held, so that die is lost), and the host hears that the puzzle was solved."""
-    (tmp_path / "index.html").write_text(
-        "<!doctype html><title>host</title><link rel=icon href='data:,'><p>A backgammon blog</p>"
-        f"<iframe id=f src='{site_url}embed/en/sn-bar-two.html' width=600 height=700></iframe>"
-        "<ol id=log></ol><script>addEventListener('message', e => {"
-        "if (e.data && String(e.data.type).startsWith('nardy:')) {const li = document.createElement('li');"
-        "li.textContent = e.data.type; document.getElementById('log').append(li);}});</script>",
-        encoding="utf-8",
-    )
+    host_page(tmp_path, "A backgammon blog", f"{site_url}embed/en/sn-bar-two.html", height=700)
     with someone_elses_site(tmp_path) as host_url:
         page.goto(host_url + "index.html")
         expect(page.locator("#log")).to_contain_text("nardy:ready", timeout=READY_MS)
