@@ -10,9 +10,7 @@ import * as progress from './progress.js';
 import { bindProgressTools, showStorageNotice } from './progress-tools.js';
 import { PuzzleWidget } from './puzzle.js';
 import { ReplayWidget } from './replay.js';
-import { useAnswers } from './rules-client.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
-import { siteURL } from './site-root.js';
 
 /** @typedef {{destroy(): void}} Widget */
 /** @type {Record<string, new (root: HTMLElement) => Widget>} */
@@ -60,19 +58,6 @@ function showRuntimeStatus(status) {
   button.textContent = t('runtime.retry');
   button.addEventListener('click', () => retry());
   line.append(button);
-}
-
-/** Every answer book of the page, asked for at once and in page order, while the catalog comes and before
- * the widgets are mounted one by one: the first board a learner reaches plays without waiting for Python. */
-function fetchBooks() {
-  for (const root of all('[data-widget][data-config]')) {
-    try {
-      const { answers } = JSON.parse(root.dataset.config || '{}');
-      if (typeof answers === 'string') useAnswers(siteURL(answers));
-    } catch {
-      // the widget itself says what is wrong with its config
-    }
-  }
 }
 
 function hasWidgets() {
@@ -174,7 +159,6 @@ function watchRuntime() {
 async function setupPage() {
   document.documentElement.classList.add('js');
   if (hasWidgets()) getRuntime(); // Python starts booting first: everything else overlaps with it
-  fetchBooks();
   await loadCatalog(document.documentElement.dataset.lang || 'ru');
   watchRuntime();
   mountAll();
