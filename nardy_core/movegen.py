@@ -141,7 +141,8 @@ class TurnSearch:
 
         def lowest(state: Any) -> int:
             mine = self.stepper.mine(state)
-            return min(p for p in range(1, POINTS + 1) if mine[p])
+            # a turn that bears off the last checker went farther than any point
+            return min((p for p in range(1, POINTS + 1) if mine[p]), default=0)
 
         farthest = min(lowest(s) for s in ends)
         return {s for s in ends if lowest(s) == farthest}

@@ -125,6 +125,14 @@ def test_outcomes_equal_brute_force(position: Position, dice: tuple[int, int], f
         assert {(s.src, s.dst) for s in walk.legal_steps()} == expected_first_steps
 
 
+def test_sequential_33_split_when_the_turn_bears_off_the_last_checker() -> None:
+    # found by hypothesis: the sequential-split filter looked for the mover's farthest checker on the board
+    rules = Rules(block="home", head_first="any_double", head33_split="sequential")
+    position = Position.from_points({3: 1, 2: 1}, {24: 1}, Side.WHITE)
+    finals = {final.counts(Side.WHITE) for final, _ in TurnSearch(position, Roll(3, 3), True, rules).outcomes()}
+    assert finals == {(0,) * 26}
+
+
 def test_start_position_every_roll_has_a_move() -> None:
     for high in range(1, 7):
         for low in range(1, high + 1):
