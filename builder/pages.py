@@ -36,8 +36,8 @@ CSP = (
 )
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
 #: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
-FIRST_BOOKS = "<!-- nardy:first-books -->"
-#: how many: the boards a learner meets first; the page asks for the rest itself (app.js)
+FIRST_BOOKS = Markup("<!--nb-first-books-->")
+#: how many: the boards a learner meets first; each other board fetches its own book when it is mounted
 FIRST_BOOKS_PRELOADED = 3
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
 PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html", "rules.html"}
@@ -152,6 +152,7 @@ class SiteRenderer:
             page_path=relative,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
             sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
+            first_books_slot=FIRST_BOOKS,
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import builder
+from builder.pages import FIRST_BOOKS
 from builder.vendor import PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
 from nardy_core import Game
 
@@ -95,7 +96,7 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
         preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
         starts_python = 'data-python="eager"' in html
         assert len(preloads) == starts_python and all(p.endswith("static/js/runtime.js") for p in preloads), path
-        assert "nardy:first-books" not in html, path
+        assert FIRST_BOOKS not in html, path
         if 'src="' in html and "app.js" in html:
             assert re.search(r'<script type="module" async src="[./]*static/js/boot\.js">', html), path
 
