@@ -23,6 +23,7 @@ from nardy_core.cube import Cube
 from .answers import AnswerBooks, turn_setup
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
+from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
 from .modules import BOOT, with_module_list
 from .phases import Course, Site, Source
@@ -304,6 +305,7 @@ def render_site(course: Course, source: Source) -> Site:
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long")
+        _render_lab(site, lang)
     site.write("index.html", "redirect.html", None, game="long")
     site.write("404.html", "404.html", None, game="long")
     site.files.update(site.books.files)
@@ -344,6 +346,25 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     glossary = [term for term in site.course.glossary if game in term.games]
     rules_body = site.body(data.pages[lang].get("rules", []), lang, "rules-")
     site.write(f"{base}rules/index.html", "rules.html", lang, body=rules_body, glossary=glossary, **common)
+
+
+def _render_lab(site: SiteRenderer, lang: str) -> None:
+    """The Python lab (``static/js/lab/``): its examples, the paths its own worker boots from, a board."""
+    examples = site.source.lab_examples
+    if not examples:
+        return
+    runtime = site.source_runtime()
+    lab = lab_paths(site.source.paths.project)
+    config = {
+        "kind": "lab",
+        "paths": {"indexURL": runtime["pyodide_url_dir"], "stdLibURL": lab["lab_stdlib"],
+                  "lockFileURL": lab["lab_lock"], "packageBaseURL": lab["packages"]},
+        "examples": [{"slug": e.slug, "title": e.titles[lang], "description": e.descriptions[lang]} for e in examples],
+    }
+    shown = [{"slug": e.slug, "title": e.titles[lang], "description": e.descriptions[lang], "code": e.codes[lang]}
+             for e in examples]
+    site.write(f"{lang}/lab/index.html", "lab.html", lang, config=config, examples=shown,
+               boards=site.free_boards(lang), game="long")
 
 
 def first_books(books: list[str], root: str) -> Markup:

@@ -25,6 +25,7 @@ from nardy_core import Game
 from .catalog_checks import check_catalogs
 from .glossary import Term, load_glossary
 from .i18n import Catalog, CatalogError, I18nError, load_catalog
+from .lab_examples import Example, load_examples
 from .lessons import LANGUAGES, CourseSource, load_course
 from .problems import BuildError, ContentError, Problem
 from .template_checks import check_templates
@@ -64,6 +65,7 @@ class Source:
     glossary: list[Term]
     catalogs: dict[str, Catalog]
     static: dict[str, bytes]  #: path under site/static/ -> content
+    lab_examples: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -124,7 +126,8 @@ def load(paths: Paths) -> Source:
         for path in sorted(paths.static.rglob("*"))
         if path.is_file() and not path.name.startswith(".") and not path.name.endswith(".d.ts")  # types: for tsc only
     }
-    return Source(paths, courses, glossary, catalogs, static, problems)
+    lab_examples = load_examples(paths.lessons / "lab") if (paths.lessons / "lab").is_dir() else []
+    return Source(paths, courses, glossary, catalogs, static, lab_examples, problems)
 
 
 def validate(source: Source) -> tuple[Course, list[Problem]]:
@@ -164,8 +167,9 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     file and the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
+    from .lab_runtime import copy_lab_runtime
     from .manifest import with_manifest
-    from .vendor import copy_runtime
+    from .vendor import copy_runtime, pyodide_cache_path
 
     staging = out.with_name(out.name + ".staging")
     if staging.exists():
@@ -173,6 +177,7 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     staging.mkdir(parents=True)
     try:
         copy_runtime(staging, cache, project)
+        copy_lab_runtime(staging, pyodide_cache_path(cache), project)
         for relative, data in with_manifest(site.files, staging).items():
             target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)

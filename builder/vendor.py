@@ -42,9 +42,13 @@ PYODIDE_RUNTIME_FILES = (
 # Kept in the cache (not served) as the record of version and licence (MPL-2.0).
 PYODIDE_RECORD_FILES = ("package.json",)
 
-MICROPIP_VERSION = "0.7.2"
+# The Python inside this Pyodide (its lock file's `info.python`): micropip is downloaded for it, not for ours.
+PYODIDE_PYTHON = "3.14"
+# micropip for Pyodide 314 (it reads the lock file through `pyodide._api.lockfile_packages`, which older
+# releases don't know); installed only by the lab's worker (builder/lab_runtime.py).
+MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "d2b63ea316a2a9dcbfeadd4f855d8cec7d54f65b3849e638a7cc627e6d35e4d5"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
 CORE_PACKAGE = "nardy_core"
 MARKER_NAME = ".vendored.json"
@@ -176,8 +180,8 @@ def file_sha256(path: Path) -> str:
 def ensure_micropip(cache_dir: Path) -> Path:
     """Return the path of the verified micropip wheel in `cache_dir`, downloading it with pip if missing.
 
-    micropip is only shipped (the page does not load it at boot); the checksum is checked every time
-    because the file is small.
+    micropip is used by the lab only (the lesson boards' worker unpacks its wheel itself); the checksum is
+    checked every time because the file is small.
     """
     cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_dir / MICROPIP_WHEEL
@@ -185,7 +189,8 @@ def ensure_micropip(cache_dir: Path) -> Path:
         return target
     with tempfile.TemporaryDirectory(prefix=".micropip-", dir=cache_dir) as tmp:
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-               "--disable-pip-version-check", "--quiet", f"micropip=={MICROPIP_VERSION}", "-d", tmp]
+               "--python-version", PYODIDE_PYTHON, "--disable-pip-version-check", "--quiet",
+               f"micropip=={MICROPIP_VERSION}", "-d", tmp]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
@@ -251,14 +256,27 @@ def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
     files = _package_files(project_root / CORE_PACKAGE)
     if not any(name == f"{CORE_PACKAGE}/__init__.py" for name, _ in files):
         raise VendorError(f"{project_root / CORE_PACKAGE}/__init__.py not found: is {project_root} the project root?")
-    dist_info = f"{CORE_PACKAGE}-{version}.dist-info"
+    summary = "Rules of long nardy: legal turns, step legality with reason codes, scoring."
+    return wheel_bytes(CORE_PACKAGE, version, summary, files)
+
+
+def wheel_bytes(name: str, version: str, summary: str, files: list[tuple[str, bytes]],
+                requires: tuple[str, ...] = ()) -> tuple[str, bytes]:
+    """(file name, bytes) of a pure-Python wheel holding `files` (archive name, bytes); reproducible.
+
+    >>> name, data = wheel_bytes("demo", "1.0", "A demo.", [("demo.py", b"x = 1")])
+    >>> name, sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())[:2]
+    ('demo-1.0-py3-none-any.whl', ['demo-1.0.dist-info/METADATA', 'demo-1.0.dist-info/RECORD'])
+    """
+    dist_info = f"{name}-{version}.dist-info"
     metadata = (
         "Metadata-Version: 2.1\n"
-        f"Name: {CORE_PACKAGE}\n"
+        f"Name: {name}\n"
         f"Version: {version}\n"
-        "Summary: Rules of long nardy: legal turns, step legality with reason codes, scoring.\n"
+        f"Summary: {summary}\n"
         "License: MIT\n"
         "Requires-Python: >=3.11\n"
+        + "".join(f"Requires-Dist: {requirement}\n" for requirement in requires)
     )
     wheel = (
         "Wheel-Version: 1.0\n"
@@ -266,26 +284,27 @@ def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
         "Root-Is-Purelib: true\n"
         "Tag: py3-none-any\n"
     )
+    top_level = sorted({entry.split("/")[0].removesuffix(".py") for entry, _ in files})
     entries = files + [
         (f"{dist_info}/METADATA", metadata.encode()),
         (f"{dist_info}/WHEEL", wheel.encode()),
-        (f"{dist_info}/top_level.txt", f"{CORE_PACKAGE}\n".encode()),
+        (f"{dist_info}/top_level.txt", "".join(f"{top}\n" for top in top_level).encode()),
     ]
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
-    for name, data in entries:
-        writer.writerow([name, _record_digest(data), len(data)])
+    for entry, data in entries:
+        writer.writerow([entry, _record_digest(data), len(data)])
     writer.writerow([f"{dist_info}/RECORD", "", ""])
     entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
 
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:
-        for name, data in entries:  # RECORD last, as installers expect
-            info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
+        for entry, data in entries:  # RECORD last, as installers expect
+            info = zipfile.ZipInfo(entry, date_time=FIXED_ZIP_TIME)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, data, compresslevel=9)
-    return f"{CORE_PACKAGE}-{version}-py3-none-any.whl", buffer.getvalue()
+    return f"{name}-{version}-py3-none-any.whl", buffer.getvalue()
 
 
 def build_core_wheel(project_root: Path, out_dir: Path) -> Path:

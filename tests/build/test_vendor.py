@@ -212,7 +212,7 @@ def test_real_pyodide_cache_is_used_without_network(monkeypatch: pytest.MonkeyPa
 
 def test_failed_micropip_download_is_a_vendor_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vendor.sys, "executable", shutil.which("false") or "/bin/false")
-    with pytest.raises(VendorError, match=r"pip download micropip==0\.7\.2. failed"):
+    with pytest.raises(VendorError, match=r"pip download micropip==0\.11\.1. failed"):
         vendor.ensure_micropip(tmp_path)
 
 
@@ -231,7 +231,7 @@ def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
     assert paths == {
         "pyodide_url_dir": "pyodide/314.0.7/",
         "core_wheel": "py/nardy_core-1.2.3-py3-none-any.whl",
-        "micropip_wheel": "py/micropip-0.7.2-py3-none-any.whl",
+        "micropip_wheel": "py/micropip-0.11.1-py3-none-any.whl",
     }
     assert sorted(p.name for p in (dist / paths["pyodide_url_dir"]).iterdir()) == sorted(vendor.PYODIDE_RUNTIME_FILES)
     assert (dist / paths["micropip_wheel"]).read_bytes() == b"micropip stand-in"

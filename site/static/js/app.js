@@ -13,8 +13,27 @@ import { ReplayWidget } from './replay.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 
 /** @typedef {{destroy(): void}} Widget */
+
+/** The Python lab: its modules (the code editor above all) are loaded on the lab's page only. */
+class LabLoader {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    /** @type {Widget | null} */
+    this.widget = null;
+    this.gone = false;
+    import('./lab/lab.js').then(({ LabWidget }) => {
+      if (!this.gone) this.widget = new LabWidget(root);
+    });
+  }
+
+  destroy() {
+    this.gone = true;
+    if (this.widget) this.widget.destroy();
+  }
+}
+
 /** @type {Record<string, new (root: HTMLElement) => Widget>} */
-const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard, replay: ReplayWidget };
+const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard, replay: ReplayWidget, lab: LabLoader };
 /** @type {Record<string, import('./i18n.js').Catalog>} */
 const catalogs = {};
 /** @type {Widget[]} */

@@ -1,0 +1,85 @@
+// Module Web Worker of the Python lab: its own Pyodide, never the one that answers the lesson boards, so a
+// learner's endless loop cannot freeze a board in another tab. Stop and the time limit end a program by
+// terminating this worker (lab-client.js starts a fresh one): no SharedArrayBuffer is needed.
+//
+// Protocol (one program at a time):
+//   in:  {type: 'init', indexURL, stdLibURL, lockFileURL, packageBaseURL}   once
+//        {type: 'run', id, code}
+//   out: {type: 'ready', pyodideVersion} | {type: 'failed', detail}
+//        {type: 'stdout' | 'stderr', id, text}                one line, without its newline
+//        {type: 'show', id, payload} | {type: 'table', id, payload}   JSON text from nardy_lab
+//        {type: 'progress', id, done, total, label}
+//        {type: 'done', id, ok: true} | {type: 'done', id, ok: false, traceback, line}
+// `line` is the line of the learner's program where the error was raised (or null).
+
+import { PROGRAM, learnerTraceback } from './traceback.js';
+
+/** @type {any} the booted runtime */
+let pyodide = null;
+/** @type {Promise<boolean> | null} */
+let booting = null;
+/** @type {number | null} the program being run: its output carries its id */
+let current = null;
+
+/** @param {object} message */
+function post(message) {
+  self.postMessage(message);
+}
+
+/** @param {unknown} error */
+function describe(error) {
+  return String((error instanceof Error ? error.message : error) || 'unknown error');
+}
+
+/** @param {{indexURL: string, stdLibURL: string, lockFileURL: string, packageBaseURL: string}} config */
+async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
+  try {
+    const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+    // packageBaseUrl: the lock's wheels are the site's own (py/); never a remote package host
+    pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileURL, packageBaseUrl: packageBaseURL });
+    pyodide.setStdout({ batched: (/** @type {string} */ text) => post({ type: 'stdout', id: current, text }) });
+    pyodide.setStderr({ batched: (/** @type {string} */ text) => post({ type: 'stderr', id: current, text }) });
+    pyodide.registerJsModule('nardy_lab_bridge', {
+      show: (/** @type {string} */ payload) => post({ type: 'show', id: current, payload: String(payload) }),
+      table: (/** @type {string} */ payload) => post({ type: 'table', id: current, payload: String(payload) }),
+      progress: (/** @type {number} */ done, /** @type {number} */ total, /** @type {string} */ label) =>
+        post({ type: 'progress', id: current, done: Number(done), total: Number(total), label: String(label || '') }),
+    });
+    // micropip is there before the first program: every example starts with it
+    await pyodide.loadPackage('micropip', { messageCallback: () => {} });
+    post({ type: 'ready', pyodideVersion: pyodide.version });
+    return true;
+  } catch (error) {
+    post({ type: 'failed', detail: describe(error) });
+    return false;
+  }
+}
+
+/** @param {number} id @param {string} code */
+async function run(id, code) {
+  current = id;
+  const globals = pyodide.globals.get('dict')();
+  try {
+    await pyodide.loadPackagesFromImports(code, { messageCallback: () => {} });
+    await pyodide.runPythonAsync(code, { globals, filename: PROGRAM });
+    post({ type: 'done', id, ok: true });
+  } catch (error) {
+    post({ type: 'done', id, ok: false, ...learnerTraceback(describe(error)) });
+  } finally {
+    globals.destroy();
+    current = null;
+  }
+}
+
+self.onmessage = async (event) => {
+  const message = event.data && typeof event.data === 'object' ? event.data : {};
+  if (message.type === 'init' && !booting) {
+    booting = boot(message);
+  } else if (message.type === 'run' && typeof message.code === 'string' && typeof message.id === 'number') {
+    if (!booting || !(await booting) || current !== null) {
+      post({ type: 'done', id: message.id, ok: false, traceback: 'not ready', line: null });
+      return;
+    }
+    await run(message.id, message.code);
+  }
+};

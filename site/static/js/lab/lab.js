@@ -1,0 +1,277 @@
+// The Python lab's page: an editor with the examples, Run / Stop and a time limit, the output (stdout,
+// stderr, tracebacks that point into the editor, tables, a progress bar) and a board that shows what a
+// program passes to `show(...)`. The code is kept in this browser per example and can be shared as a link
+// with the code in the fragment. Python runs in lab-worker.js (lab-client.js), never in the boards' worker.
+
+import { BoardView } from '../board/view.js';
+import { t } from '../i18n.js';
+import { createEditor } from './editor.js';
+import { LabClient } from './lab-client.js';
+import { decodeShared, encodeShared, readStored, writeStored } from './lab-store.js';
+
+/** @typedef {{slug: string, title: string, description: string}} Example */
+/** @typedef {{kind: 'lab', paths: import('./lab-client.js').LabPaths, examples: Example[]}} LabConfig */
+
+const MAX_LINES = 5000; // an endless print loop must not grow the page without end
+
+export class LabWidget {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    /** @type {LabConfig} */
+    this.config = JSON.parse(root.dataset.config || '{}');
+    const site = new URL(document.documentElement.dataset.root || './', document.baseURI);
+    const paths = this.config.paths;
+    /** @type {import('./lab-client.js').LabPaths} */
+    const absolute = {
+      indexURL: new URL(paths.indexURL, site).href,
+      stdLibURL: new URL(paths.stdLibURL, site).href,
+      lockFileURL: new URL(paths.lockFileURL, site).href,
+      packageBaseURL: new URL(paths.packageBaseURL, site).href,
+    };
+    this.examples = this.config.examples;
+    this.select = /** @type {HTMLSelectElement} */ (this.part('[data-example]'));
+    this.description = this.part('[data-description]');
+    this.status = this.part('[data-lab-status]');
+    this.output = this.part('[data-output]');
+    this.progressBar = /** @type {HTMLProgressElement} */ (this.part('[data-progress]'));
+    this.limit = /** @type {HTMLSelectElement} */ (this.part('[data-limit]'));
+    this.caption = this.part('[data-board-caption]');
+    this.runButton = /** @type {HTMLButtonElement} */ (this.part('[data-action="run"]'));
+    this.stopButton = /** @type {HTMLButtonElement} */ (this.part('[data-action="stop"]'));
+    /** @type {Record<string, BoardView>} */
+    this.views = {};
+    for (const frame of root.querySelectorAll('[data-board-for]')) {
+      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || 'long';
+      this.views[game] = new BoardView(/** @type {SVGSVGElement} */ (frame.querySelector('svg')));
+    }
+    this.lines = 0;
+    this.slug = this.startingExample();
+    const shared = decodeShared(window.location.hash);
+    this.part('[data-static-code]').hidden = true;
+    this.editor = createEditor(this.part('[data-editor]'), {
+      doc: shared ?? readStored(this.slug) ?? this.original(this.slug),
+      label: t('lab.editor_label'),
+      onRun: () => this.run(),
+      onChange: (doc) => writeStored(this.slug, doc, this.original(this.slug)),
+    });
+    if (shared !== null) this.say(t('lab.shared_loaded'));
+    this.select.value = this.slug;
+    this.describe();
+    this.part('[data-controls]').hidden = false;
+    /** @type {(() => void)[]} */
+    this.listeners = [];
+    this.on(this.select, 'change', () => this.choose(this.select.value));
+    this.on(this.runButton, 'click', () => this.run());
+    this.on(this.stopButton, 'click', () => this.client.stop());
+    this.on(this.part('[data-action="reset"]'), 'click', () => this.reset());
+    this.on(this.part('[data-action="share"]'), 'click', () => this.share());
+    this.on(this.part('[data-action="clear"]'), 'click', () => this.clearOutput());
+    this.client = new LabClient(absolute, {
+      state: (state, detail) => this.onState(state, detail),
+      output: (stream, text) => this.print(stream, text),
+      show: (payload) => this.show(payload),
+      table: (payload) => this.table(payload),
+      progress: (done, total, label) => this.progress(done, total, label),
+      finished: (result) => this.finished(result),
+    });
+  }
+
+  /** @param {string} selector @returns {HTMLElement} */
+  part(selector) {
+    const el = this.root.querySelector(selector);
+    if (!el) throw new Error(`lab: ${selector} missing`);
+    return /** @type {HTMLElement} */ (el);
+  }
+
+  /** @param {EventTarget} target @param {string} type @param {() => void} handler */
+  on(target, type, handler) {
+    target.addEventListener(type, handler);
+    this.listeners.push(() => target.removeEventListener(type, handler));
+  }
+
+  /** The example of `?example=`, else the first. */
+  startingExample() {
+    const asked = new URLSearchParams(window.location.search).get('example');
+    return this.examples.some((example) => example.slug === asked) ? /** @type {string} */ (asked) : this.examples[0].slug;
+  }
+
+  /** The example's code as the site ships it. @param {string} slug */
+  original(slug) {
+    const template = this.root.querySelector(`template[data-example-code="${CSS.escape(slug)}"]`);
+    return template instanceof HTMLTemplateElement ? (template.content.textContent || "").replace(/^\n/, "") : "";
+  }
+
+  /** @param {string} slug */
+  choose(slug) {
+    if (!this.examples.some((example) => example.slug === slug)) return;
+    this.slug = slug;
+    this.editor.setDoc(readStored(slug) ?? this.original(slug));
+    this.editor.markLine(null);
+    this.describe();
+    const url = new URL(window.location.href);
+    url.searchParams.set('example', slug);
+    url.hash = '';
+    history.replaceState(history.state, '', url);
+  }
+
+  describe() {
+    const example = this.examples.find((entry) => entry.slug === this.slug);
+    this.description.textContent = example ? example.description : '';
+  }
+
+  reset() {
+    this.editor.setDoc(this.original(this.slug));
+    writeStored(this.slug, this.original(this.slug), this.original(this.slug));
+    this.editor.markLine(null);
+    this.say(t('lab.reset_done'));
+  }
+
+  async share() {
+    const url = new URL(window.location.href);
+    url.searchParams.set('example', this.slug);
+    url.hash = encodeShared(this.editor.getDoc());
+    history.replaceState(history.state, '', url);
+    try {
+      await navigator.clipboard.writeText(url.href);
+      this.say(t('lab.link_copied'));
+    } catch {
+      this.say(t('lab.link_in_address_bar')); // no clipboard (permission, insecure origin): the address has it
+    }
+  }
+
+  /** @param {string} text */
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  /** @param {import('./lab-client.js').LabState} state @param {string} [detail] */
+  onState(state, detail) {
+    this.root.dataset.lab = state; // for styles and tests
+    this.runButton.disabled = state !== 'ready';
+    this.stopButton.disabled = state !== 'running';
+    if (state === 'loading' && !this.status.dataset.keep) this.say(t('lab.loading'));
+    if (state === 'ready' && !this.status.dataset.keep) this.say(t('lab.ready'));
+    if (state === 'failed') this.say(t('lab.failed', { detail: detail || '' }));
+    delete this.status.dataset.keep;
+  }
+
+  run() {
+    this.clearOutput();
+    this.editor.markLine(null);
+    const limit = Number(this.limit.value) || 30;
+    if (this.client.run(this.editor.getDoc(), limit)) this.say(t('lab.running'));
+    else this.say(t('lab.not_ready'));
+  }
+
+  clearOutput() {
+    this.output.replaceChildren();
+    this.lines = 0;
+    this.progressBar.hidden = true;
+  }
+
+  /** @param {HTMLElement} el */
+  append(el) {
+    if (this.lines === MAX_LINES) {
+      const note = document.createElement('p');
+      note.className = 'lab-note';
+      note.textContent = t('lab.output_cut', { n: MAX_LINES });
+      this.output.append(note);
+    }
+    this.lines += 1;
+    if (this.lines > MAX_LINES) return;
+    this.output.append(el);
+    this.output.scrollTop = this.output.scrollHeight;
+  }
+
+  /** @param {'stdout' | 'stderr'} stream @param {string} text */
+  print(stream, text) {
+    const line = document.createElement('div');
+    line.className = `lab-${stream}`;
+    line.textContent = text || '\u00a0';
+    this.append(line);
+  }
+
+  /** @param {string} payload */
+  show(payload) {
+    let data;
+    try {
+      data = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!data || typeof data !== 'object' || !data.model || typeof data.model !== 'object') return;
+    const game = data.model.game === 'short' ? 'short' : 'long';
+    for (const frame of this.root.querySelectorAll('[data-board-for]')) {
+      /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== game;
+    }
+    this.views[game].setModel(data.model);
+    this.caption.textContent = typeof data.caption === 'string' && data.caption ? data.caption : String(data.notation || '');
+  }
+
+  /** @param {string} payload */
+  table(payload) {
+    let data;
+    try {
+      data = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!data || !Array.isArray(data.rows)) return;
+    const table = document.createElement('table');
+    table.className = 'lab-table';
+    /** @param {HTMLElement} parent @param {unknown[]} cells @param {'td' | 'th'} tag */
+    const row = (parent, cells, tag) => {
+      const tr = document.createElement('tr');
+      for (const cell of cells) {
+        const el = document.createElement(tag);
+        el.textContent = String(cell);
+        if (tag === 'th') el.scope = 'col';
+        tr.append(el);
+      }
+      parent.append(tr);
+    };
+    if (Array.isArray(data.headers)) row(table.createTHead(), data.headers, 'th');
+    const body = table.createTBody();
+    for (const cells of data.rows) if (Array.isArray(cells)) row(body, cells, 'td');
+    const wrap = document.createElement('div');
+    wrap.className = 'lab-table-wrap';
+    wrap.append(table);
+    this.append(wrap);
+  }
+
+  /** @param {number} done @param {number} total @param {string} label */
+  progress(done, total, label) {
+    this.progressBar.hidden = false;
+    this.progressBar.max = Math.max(1, total);
+    this.progressBar.value = Math.min(done, total);
+    this.progressBar.textContent = `${done} / ${total}`;
+    this.progressBar.setAttribute('aria-label', label || t('lab.progress'));
+  }
+
+  /** @param {{ok: boolean, reason: string, traceback?: string, line?: number | null, seconds: number}} result */
+  finished(result) {
+    const seconds = result.seconds.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
+    this.status.dataset.keep = 'true'; // the verdict stays when the (new) Python reports it is ready
+    if (result.reason === 'done') this.say(t('lab.done', { seconds }));
+    else if (result.reason === 'stopped') this.say(t('lab.stopped'));
+    else if (result.reason === 'timeout') this.say(t('lab.timeout', { seconds: this.limit.value }));
+    else {
+      const error = document.createElement('pre');
+      error.className = 'lab-error';
+      error.textContent = result.traceback || '';
+      this.append(error);
+      if (typeof result.line === 'number') {
+        this.editor.markLine(result.line);
+        this.say(t('lab.error_at', { line: result.line }));
+      } else this.say(t('lab.error'));
+    }
+  }
+
+  destroy() {
+    for (const off of this.listeners) off();
+    this.client.destroy();
+    this.editor.destroy();
+    for (const view of Object.values(this.views)) view.destroy();
+  }
+}
