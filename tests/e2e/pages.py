@@ -157,3 +157,46 @@ class Replay(Board):
     def model(self) -> dict[str, Any]:
         """The points of the position the board shows now (its data-model)."""
         return dict(json.loads(self.svg.get_attribute("data-model") or "{}").get("points", {}))
+
+
+class Lab:
+    """The Python lab: an editor, Run / Stop, the output and the program's board."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.root = page.locator("[data-widget=lab]")
+        self.status = self.root.locator("[data-lab-status]")
+        self.output = self.root.locator("[data-output]")
+        self.editor = self.root.locator("[data-editor] [contenteditable=true], [data-editor] textarea").first
+        self.board = self.root.locator(".board-frame:not([hidden]) svg.nb-board")
+        self.caption = self.root.locator("[data-board-caption]")
+
+    def open(self, site_url: str, lang: str = "ru", query: str = "") -> Lab:
+        self.page.goto(f"{site_url}{lang}/lab/{query}")
+        return self
+
+    def wait_ready(self) -> Lab:
+        expect(self.root).to_have_attribute("data-lab", "ready", timeout=READY_MS)
+        return self
+
+    def button(self, action: str) -> Locator:
+        return self.root.locator(f"[data-action='{action}']")
+
+    def choose(self, slug: str) -> None:
+        self.root.locator("[data-example]").select_option(slug)
+
+    def write(self, code: str) -> None:
+        """Replace the editor's text the way a learner does: select all, then type (paste) the new text."""
+        self.editor.click()
+        self.page.keyboard.press("Control+a")
+        self.page.keyboard.press("Delete")
+        self.page.keyboard.insert_text(code)
+
+    def code(self) -> str:
+        return str(self.editor.evaluate("el => el.value !== undefined ? el.value : el.innerText"))
+
+    def run(self, timeout: float = READY_MS) -> str:
+        """Press Run, wait for the program to end; the result: done, error, stopped or timeout."""
+        self.button("run").click()
+        expect(self.root).to_have_attribute("data-result", re.compile(r"\w"), timeout=timeout)
+        return self.root.get_attribute("data-result") or ""

@@ -55,7 +55,9 @@ export class LabWidget {
       onRun: () => this.run(),
       onChange: (doc) => writeStored(this.slug, doc, this.original(this.slug)),
     });
-    if (shared !== null) this.say(t('lab.shared_loaded'));
+    /** a verdict or notice that outlives the next "loading"/"ready" report (a restart after Stop, the boot) */
+    this.sticky = false;
+    if (shared !== null) this.say(t('lab.shared_loaded'), true);
     this.select.value = this.slug;
     this.describe();
     this.part('[data-controls]').hidden = false;
@@ -140,9 +142,10 @@ export class LabWidget {
     }
   }
 
-  /** @param {string} text */
-  say(text) {
+  /** @param {string} text @param {boolean} [sticky] */
+  say(text, sticky = false) {
     this.status.textContent = text;
+    this.sticky = sticky;
   }
 
   /** @param {import('./lab-client.js').LabState} state @param {string} [detail] */
@@ -150,13 +153,14 @@ export class LabWidget {
     this.root.dataset.lab = state; // for styles and tests
     this.runButton.disabled = state !== 'ready';
     this.stopButton.disabled = state !== 'running';
-    if (state === 'loading' && !this.status.dataset.keep) this.say(t('lab.loading'));
-    if (state === 'ready' && !this.status.dataset.keep) this.say(t('lab.ready'));
     if (state === 'failed') this.say(t('lab.failed', { detail: detail || '' }));
-    delete this.status.dataset.keep;
+    else if (this.sticky) this.sticky = state !== 'ready';
+    else if (state === 'loading') this.say(t('lab.loading'));
+    else if (state === 'ready') this.say(t('lab.ready'));
   }
 
   run() {
+    delete this.root.dataset.result;
     this.clearOutput();
     this.editor.markLine(null);
     const limit = Number(this.limit.value) || 30;
@@ -252,10 +256,10 @@ export class LabWidget {
   /** @param {{ok: boolean, reason: string, traceback?: string, line?: number | null, seconds: number}} result */
   finished(result) {
     const seconds = result.seconds.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
-    this.status.dataset.keep = 'true'; // the verdict stays when the (new) Python reports it is ready
-    if (result.reason === 'done') this.say(t('lab.done', { seconds }));
-    else if (result.reason === 'stopped') this.say(t('lab.stopped'));
-    else if (result.reason === 'timeout') this.say(t('lab.timeout', { seconds: this.limit.value }));
+    this.root.dataset.result = result.reason; // for tests
+    if (result.reason === 'done') this.say(t('lab.done', { seconds }), true);
+    else if (result.reason === 'stopped') this.say(t('lab.stopped'), true);
+    else if (result.reason === 'timeout') this.say(t('lab.timeout', { seconds: this.limit.value }), true);
     else {
       const error = document.createElement('pre');
       error.className = 'lab-error';
@@ -263,8 +267,8 @@ export class LabWidget {
       this.append(error);
       if (typeof result.line === 'number') {
         this.editor.markLine(result.line);
-        this.say(t('lab.error_at', { line: result.line }));
-      } else this.say(t('lab.error'));
+        this.say(t('lab.error_at', { line: result.line }), true);
+      } else this.say(t('lab.error'), true);
     }
   }
 

@@ -1,0 +1,136 @@
+"""The Python lab in Chromium: every example runs and prints what it promises, micropip installs from the
+site alone, Stop and the time limit end an endless loop and the next run works, a bot plays a whole game on
+the board, a shared link restores the code, the lesson boards' Python answers while a lab program loops,
+and the editor works with the keyboard alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from builder.lab_examples import load_examples
+
+from .pages import READY_MS, FreeBoard, Lab
+
+PROJECT = Path(__file__).resolve().parents[2]
+EXAMPLES = load_examples(PROJECT / "lessons" / "lab")
+ENDLESS = "n = 0\nwhile True:\n    n += 1\n"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_example_runs_and_prints_what_it_promises(browser: Browser, site_url: str, lang: str) -> None:
+    context = browser.new_context()
+    outside: list[str] = []
+    context.on("request", lambda request: outside.append(request.url) if not request.url.startswith(site_url) else None)
+    lab = Lab(context.new_page()).open(site_url, lang).wait_ready()
+    for example in EXAMPLES:
+        lab.choose(example.slug)
+        result = lab.run(timeout=120_000)
+        assert result == "done", f"{example.slug}: {lab.output.inner_text()}"
+        assert re.search(example.expect[lang], lab.output.inner_text()), (example.slug, lab.output.inner_text())
+    assert outside == []  # micropip.install("nardy_core") and everything else came from the site
+    context.close()
+
+
+def test_an_error_points_at_its_line_in_the_editor(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "en").wait_ready()
+    lab.write("def half(n):\n    return n / 0\n\nprint(half(4))\n")
+    assert lab.run() == "error"
+    expect(lab.output.locator(".lab-error")).to_contain_text("ZeroDivisionError: division by zero")
+    expect(lab.output.locator(".lab-error")).not_to_contain_text("_pyodide")
+    expect(lab.status).to_have_text("Error on line 2: it is highlighted in the editor.")
+
+
+def test_stop_and_the_time_limit_end_an_endless_loop(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "ru").wait_ready()
+    lab.write(ENDLESS)
+    lab.button("run").click()
+    expect(lab.root).to_have_attribute("data-lab", "running")
+    expect(lab.button("stop")).to_be_enabled()
+    lab.button("stop").click()
+    expect(lab.root).to_have_attribute("data-result", "stopped")
+    expect(lab.status).to_contain_text("Программа остановлена")
+    lab.wait_ready()
+    lab.root.locator("[data-limit]").select_option("10")
+    assert lab.run(timeout=READY_MS) == "timeout"
+    expect(lab.status).to_contain_text("дольше 10 с")
+    lab.wait_ready()
+    lab.write("print(sum(range(10)))\n")
+    assert lab.run() == "done"
+    expect(lab.output).to_have_text("45")
+
+
+def test_the_lesson_boards_answer_while_a_lab_program_loops(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    lab = Lab(context.new_page()).open(site_url, "en").wait_ready()
+    lab.write(ENDLESS)
+    lab.button("run").click()
+    expect(lab.root).to_have_attribute("data-lab", "running")
+    board = FreeBoard(context.new_page()).open(site_url, pos="w/24:15/24:15", dice="6-5")
+    board.wait_ready()
+    board.click(24)
+    board.click(13)
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY_MS)
+    expect(lab.root).to_have_attribute("data-lab", "running")  # still looping, in a Python of its own
+    lab.button("stop").click()
+    context.close()
+
+
+def test_a_shared_link_restores_the_code(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    lab = Lab(page).open(site_url, "ru").wait_ready()
+    code = 'print("Шашка на пункте", 13)\n'
+    lab.write(code)
+    lab.button("share").click()
+    expect(lab.status).to_have_text("Ссылка с кодом скопирована.")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "#code=" in link and link == page.url
+    other = Lab(context.new_page())
+    other.page.goto(link)
+    other.wait_ready()
+    expect(other.status).to_have_text("Открыт код из ссылки.")
+    assert other.run() == "done"
+    expect(other.output).to_have_text("Шашка на пункте 13")
+    context.close()
+
+
+def test_the_code_is_kept_between_visits_and_reset_restores_the_example(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "en").wait_ready()
+    first = EXAMPLES[0]
+    lab.write("print('mine')\n")
+    page.reload()
+    lab.wait_ready()
+    assert lab.run() == "done"
+    expect(lab.output).to_have_text("mine")
+    lab.button("reset").click()
+    expect(lab.status).to_have_text("The example's code is restored.")
+    assert "micropip" in lab.code() and first.codes["en"].splitlines()[0] in lab.code()
+
+
+def test_hostile_storage_and_fragments_are_ignored(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "en").wait_ready()
+    page.evaluate("localStorage.setItem('nardy.lab." + EXAMPLES[0].slug + "', 'x'.repeat(200000))")
+    page.goto(site_url + "en/lab/#code=%%%not-base64")
+    lab.wait_ready()
+    assert "micropip" in lab.code()  # neither the oversized stored text nor the broken link replaced the example
+
+
+def test_the_editor_works_with_the_keyboard_alone(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "en").wait_ready()
+    lab.editor.focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.type("for i in range(3):\n")
+    page.keyboard.type("print(i * 2)")  # the editor indented the loop's body itself
+    page.keyboard.press("Control+Enter")
+    expect(lab.root).to_have_attribute("data-result", "done", timeout=READY_MS)
+    expect(lab.output).to_have_text(re.compile(r"0\s*2\s*4"))
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('[data-editor]') === null")
