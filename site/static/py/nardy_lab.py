@@ -8,7 +8,7 @@ turns (there is no board to animate).
 A *bot* is a function ``choose(position, roll, plays) -> play``: ``position`` is the
 :class:`nardy_core.Position` with the bot to move, ``roll`` the :class:`nardy_core.Roll` and ``plays`` the
 list of legal plays (:class:`Play`; never empty: a roll without a legal play passes without asking). It
-returns one of ``plays`` (or its text, such as ``"24/18 18/13"``).
+returns one of ``plays`` (or its text, such as ``"24/18 18/13"``, or its steps); anything else raises ``ValueError``.
 
 >>> show("w/24:15/24:15", (6, 5))
 [board] w/24:15/24:15 6-5
