@@ -13,7 +13,6 @@ import contextlib
 import io
 import re
 import sys
-import time
 import types
 from functools import cache
 from pathlib import Path
@@ -29,11 +28,10 @@ LAB = ROOT / "lessons" / "lab"
 
 EXAMPLES = load_examples(LAB)
 CASES = [(example.slug, lang) for example in EXAMPLES for lang in ("ru", "en")]
-NATIVE_SECONDS = 5.0  #: Pyodide is about 3x slower than CPython, and the lab wants every example well under 30 s
 
 
 @cache
-def run(slug: str, lang: str) -> tuple[str, tuple[str, ...], float]:
+def run(slug: str, lang: str) -> tuple[str, tuple[str, ...]]:
     """The output of one example, the packages it installed and how long it took."""
     example = next(e for e in EXAMPLES if e.slug == slug)
     installed: list[str] = []
@@ -48,27 +46,24 @@ def run(slug: str, lang: str) -> tuple[str, tuple[str, ...], float]:
     out = io.StringIO()
     try:
         code = compile(example.codes[lang], str(LAB / lang / f"{slug}.py"), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-        started = time.perf_counter()
         with contextlib.redirect_stdout(out):
             result = eval(code, {"__name__": "__main__"})
             if asyncio.iscoroutine(result):
                 asyncio.run(result)
-        elapsed = time.perf_counter() - started
     finally:
         if saved is None:
             del sys.modules["micropip"]
         else:
             sys.modules["micropip"] = saved
-    return out.getvalue(), tuple(installed), elapsed
+    return out.getvalue(), tuple(installed)
 
 
 @pytest.mark.parametrize("slug, lang", CASES)
 def test_example_prints_what_it_promises(slug: str, lang: str) -> None:
-    output, installed, elapsed = run(slug, lang)
+    output, installed = run(slug, lang)
     example = next(e for e in EXAMPLES if e.slug == slug)
     assert installed == ("nardy_core",)
     assert re.search(example.expect[lang], output), output
-    assert elapsed < NATIVE_SECONDS, elapsed
 
 
 @pytest.mark.parametrize("slug", [example.slug for example in EXAMPLES])

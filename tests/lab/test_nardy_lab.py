@@ -1,4 +1,4 @@
-"""The lab's helper module ``site/static/py/nardy_lab.py``: its doctests, the bridge payloads, whole games."""
+"""The lab's helper module ``site/lab/nardy_lab.py``: its doctests, the bridge payloads, whole games."""
 
 from __future__ import annotations
 

@@ -81,11 +81,18 @@ def show(position: Position | str, dice: Roll | tuple[int, int] | None = None, c
 
     Payload: ``{"notation": "w/24:15/24:15", "model": <nardy_core.board_model>, "caption": "…" | null}``.
     """
+    _show(position, dice, caption)
+
+
+def _show(position: Position | str, dice: Roll | tuple[int, int] | None, caption: str | None,
+          facts: dict[str, object] | None = None) -> None:
+    """:func:`show`, with ``facts`` for the page to word in its own language (a game's turn or result:
+    ``{"turn": {"number", "side", "dice", "play"}}`` or ``{"result": {"winner", "kind", "points"}}``)."""
     if isinstance(position, str):
         position = Position.from_notation(position)
     roll = _roll(dice)
     if _bridge is not None:
-        payload = {"notation": position.notation(), "model": board_model(position, roll), "caption": caption}
+        payload = {"notation": position.notation(), "model": board_model(position, roll), "caption": caption, **(facts or {})}
         _bridge.show(json.dumps(payload, ensure_ascii=False))
         return
     print(" ".join(["[board]", position.notation()] + ([str(roll)] if roll else []) + ([f"· {caption}"] if caption else [])))
@@ -220,12 +227,16 @@ async def play(
     for turns, (state, chosen) in enumerate(_game(*players, _rules(game), rng)):
         if state.over:
             if show_board:
-                show(state.position, None, _summary(state, turns, side))
+                result = state.result
+                assert result is not None
+                facts = {"winner": result.winner.value if result.winner else None, "kind": result.kind, "points": result.points}
+                _show(state.position, None, _summary(state, turns, side), {"result": facts})
             print(_summary(state, turns, side))
             assert state.result is not None
             return state.result
         if show_board:
-            show(state.position, state.roll, f"{turns + 1}. {state.to_move.value} {state.roll}: {chosen or '—'}")
+            turn = {"number": turns + 1, "side": state.to_move.value, "dice": str(state.roll), "play": str(chosen or "")}
+            _show(state.position, state.roll, f"{turns + 1}. {state.to_move.value} {state.roll}: {chosen or '—'}", {"turn": turn})
         await asyncio.sleep(delay if _bridge is not None else 0)
     raise AssertionError("unreachable: a game always ends")  # pragma: no cover
 
