@@ -15,6 +15,7 @@ import builder
 from builder import Paths, editor_vendor
 from builder.editor_vendor import EDITOR_PACKAGES, SPECIFIER, VENDOR_DIR, Pin, bare_specifiers, read_pins
 from builder.manifest import MANIFEST_NAME, build_manifest
+from builder.modules import module_closure
 from builder.problems import VendorError
 
 from .conftest import FIXTURE, PROJECT
@@ -54,6 +55,12 @@ def test_no_bare_specifier_is_left_and_every_import_is_a_vendored_file(dist: Pat
             assert target in modules, f"{path} imports {match['spec']}"
             imports += 1
     assert imports > 20  # the pattern does find the imports
+
+
+def test_the_editor_imports_every_vendored_module_and_nothing_else(dist: Path) -> None:
+    shipped = {p.relative_to(dist).as_posix(): p.read_bytes() for p in (dist / "static").rglob("*.js")}
+    closure = module_closure(shipped, "static/js/lab/editor.js")
+    assert sorted(closure) == sorted(vendored_modules(dist))  # no dead weight, nothing missing
 
 
 def test_the_modules_are_part_of_the_build_version(dist: Path) -> None:
