@@ -160,13 +160,15 @@ def render(course: Course, source: Source) -> Site:
 
 
 def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompress: bool = False) -> None:
-    """Vendor the runtime next to the rendered files in a staging folder, then swap it in for ``out``.
+    """Vendor the runtime, the lab's runtime (``builder.lab_runtime``) and the editor (``builder.editor_vendor``) next to the rendered files in a staging
+    folder, then swap it in for ``out``.
 
     The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
     the runtime), with ``build-manifest.json`` and the hosts' ``_headers``; with ``precompress`` each text
     file and the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
+    from .editor_vendor import editor_files
     from .lab_runtime import copy_lab_runtime
     from .manifest import with_manifest
     from .vendor import copy_runtime, pyodide_cache_path
@@ -178,7 +180,9 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     try:
         copy_runtime(staging, cache, project)
         copy_lab_runtime(staging, pyodide_cache_path(cache), project)
-        for relative, data in with_manifest(site.files, staging).items():
+        # beside the rendered files, not the runtime: hashed into the version and cached like any static module
+        files = {**site.files, **editor_files(cache, project)}
+        for relative, data in with_manifest(files, staging).items():
             target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)

@@ -90,30 +90,37 @@ def _pyodide_cache_is_complete(target: Path) -> bool:
         return False
 
 
-def _npm_pack_pyodide(dest: Path, cache_dir: Path) -> Path:
-    """Download the pinned tarball with `npm pack` into `dest`; return its path."""
+def npm_pack(specs: list[str], dest: Path, offline_hint: str) -> None:
+    """Download the tarballs of `specs` (`name@version`) with one `npm pack` into `dest`.
+
+    `offline_hint` ends every error: how to fill the cache by hand on a machine without network access.
+    """
     npm = shutil.which("npm")
     if npm is None:
         raise VendorError(
             f"npm not found: install Node.js and npm (Debian: apt-get install npm), "
-            f"then build again; {_offline_hint(cache_dir)}"
+            f"then build again; {offline_hint}"
         )
-    spec = f"pyodide@{PYODIDE_VERSION}"
+    shown = " ".join(specs)
     try:
         proc = subprocess.run(
-            [npm, "pack", spec, "--pack-destination", str(dest), "--silent"],
+            [npm, "pack", *specs, "--pack-destination", str(dest), "--silent", "--ignore-scripts"],
             capture_output=True, text=True, timeout=600, check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise VendorError(f"`npm pack {spec}` could not run ({exc}); {_offline_hint(cache_dir)}") from None
-    tarballs = sorted(dest.glob("pyodide-*.tgz"))
-    if proc.returncode != 0 or not tarballs:
+        raise VendorError(f"`npm pack {shown}` could not run ({exc}); {offline_hint}") from None
+    if proc.returncode != 0 or not any(dest.glob("*.tgz")):
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
         raise VendorError(
-            f"`npm pack {spec}` failed (exit {proc.returncode}: {' | '.join(tail) or 'no output'}). "
-            f"Check that the npm registry is reachable and run the build again; {_offline_hint(cache_dir)}"
+            f"`npm pack {shown}` failed (exit {proc.returncode}: {' | '.join(tail) or 'no output'}). "
+            f"Check that the npm registry is reachable and run the build again; {offline_hint}"
         )
-    return tarballs[0]
+
+
+def _npm_pack_pyodide(dest: Path, cache_dir: Path) -> Path:
+    """Download the pinned tarball with `npm pack` into `dest`; return its path."""
+    npm_pack([f"pyodide@{PYODIDE_VERSION}"], dest, _offline_hint(cache_dir))
+    return sorted(dest.glob("pyodide-*.tgz"))[0]
 
 
 def _extract_pyodide(tarball: Path, staging: Path) -> dict[str, int]:

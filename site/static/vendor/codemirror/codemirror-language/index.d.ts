@@ -1,0 +1,2 @@
+// Types only (the build skips .d.ts): the module here is @codemirror/language, vendored by builder/editor_vendor.py.
+export * from '@codemirror/language';
