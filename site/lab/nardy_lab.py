@@ -212,7 +212,8 @@ async def play(
     """Play one game of ``game`` ("long" or "short") between ``bot`` (on ``bot_side``) and the site's computer.
 
     Shows every position before its turn with the roll to play, waits ``delay`` seconds after each turn (so
-    the board animates and Stop works), prints a one-line summary and returns the
+    the board animates and Stop works), sums the game up (the board's caption on the page, a line of text
+    without it) and returns the
     :class:`nardy_core.Result` (``winner``, ``kind``, ``points``). A bot answer that is not one of the legal
     plays raises ``ValueError``. The same ``seed`` gives the same game.
 
@@ -231,7 +232,8 @@ async def play(
                 assert result is not None
                 facts = {"winner": result.winner.value if result.winner else None, "kind": result.kind, "points": result.points}
                 _show(state.position, None, _summary(state, turns, side), {"result": facts})
-            print(_summary(state, turns, side))
+            if _bridge is None:  # on the page the board's caption says it, in the page's language
+                print(_summary(state, turns, side))
             assert state.result is not None
             return state.result
         if show_board:

@@ -167,7 +167,7 @@ class Lab:
         self.root = page.locator("[data-widget=lab]")
         self.status = self.root.locator("[data-lab-status]")
         self.output = self.root.locator("[data-output]")
-        self.editor = self.root.locator("[data-editor] [contenteditable=true], [data-editor] textarea").first
+        self.editor = self.root.locator("[data-editor] .cm-content")
         self.board = self.root.locator(".board-frame:not([hidden]) svg.nb-board")
         self.caption = self.root.locator("[data-board-caption]")
 

@@ -14,8 +14,14 @@ import { TurnController } from './turn-controller.js';
 /** @typedef {'long' | 'short'} GameName */
 
 /** @param {string} side */
-function sideName(side) {
+export function sideName(side) {
   return t(`board.side.${side}`);
+}
+
+/** A game's result as a sentence ("Белые выиграли: марс, 2 очка"). @param {{winner: string | null, kind: string, points: number}} result */
+export function resultText(result) {
+  if (!result.winner) return t('play.result_draw');
+  return t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
 }
 
 /**
@@ -267,10 +273,7 @@ export class FreeBoard {
   /** @param {GameStateJson} game */
   announce(game) {
     const result = /** @type {NonNullable<GameStateJson['result']>} */ (game.result);
-    let text;
-    if (!result.winner) text = t('play.result_draw');
-    else text = t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
-    this.say(this.lastText(game) + t('play.game_over', { result: text }));
+    this.say(this.lastText(game) + t('play.game_over', { result: resultText(result) }));
   }
 
   destroy() {

@@ -100,6 +100,9 @@ export function createEditor(parent, { doc = '', label, onRun, onChange }) {
     ],
   });
   const view = new EditorView({ state, parent: shadow, root: shadow });
+  // the stylesheet (line height, font) may arrive after CodeMirror measured its lines: measure again, or the
+  // gutter's numbers drift away from their lines
+  sheet.addEventListener('load', () => view.requestMeasure());
 
   return {
     getDoc: () => view.state.doc.toString(),

@@ -4,6 +4,7 @@
 // with the code in the fragment. Python runs in lab-worker.js (lab-client.js), never in the boards' worker.
 
 import { BoardView } from '../board/view.js';
+import { resultText, sideName } from '../free-board.js';
 import { t } from '../i18n.js';
 import { createEditor } from './editor.js';
 import { LabClient } from './lab-client.js';
@@ -210,7 +211,22 @@ export class LabWidget {
       /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== game;
     }
     this.views[game].setModel(data.model);
-    this.caption.textContent = typeof data.caption === 'string' && data.caption ? data.caption : String(data.notation || '');
+    this.caption.textContent = this.captionOf(data);
+  }
+
+  /** A frame's caption: a game's turn or result in the page's words, else the program's caption or the notation. @param {any} data */
+  captionOf(data) {
+    const turn = data.turn;
+    if (turn && typeof turn === 'object' && (turn.side === 'white' || turn.side === 'black')) {
+      const words = { n: Number(turn.number) || 0, side: sideName(turn.side), dice: String(turn.dice || '') };
+      return turn.play ? t('lab.turn', { ...words, play: String(turn.play) }) : t('lab.turn_pass', words);
+    }
+    const result = data.result;
+    if (result && typeof result === 'object' && typeof result.kind === 'string' && Number.isFinite(result.points)) {
+      const winner = result.winner === 'white' || result.winner === 'black' ? result.winner : null;
+      return t('play.game_over', { result: resultText({ winner, kind: result.kind, points: result.points }) });
+    }
+    return typeof data.caption === 'string' && data.caption ? data.caption : String(data.notation || '');
   }
 
   /** @param {string} payload */
