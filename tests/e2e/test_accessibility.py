@@ -13,7 +13,8 @@ PROJECT = Path(__file__).resolve().parents[2]
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
 PAGES = ["ru/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
-         "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html"]
+         "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
+         "ru/lab/api/", "en/lab/api/"]
 
 
 @pytest.fixture(scope="session")
