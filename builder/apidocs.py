@@ -227,7 +227,8 @@ def _class(cls: type, name: str) -> Entry:
     members = [entry for attr_name, attr in vars(cls).items() if not attr_name.startswith("_")
                if (entry := _member(cls, attr_name, attr, name)) is not None]
     if issubclass(cls, enum.Enum):
-        shown, values = "", tuple(f"{member.name} = {member.value!r}" for member in cls)
+        # an enum's own signature is the machinery of Enum; a learner calls it with a value: Game("long")
+        shown, values = f"{name}(value)", tuple(f"{member.name} = {member.value!r}" for member in cls)
     else:
         shown, values = name + signature(cls, returns=False), ()
     return Entry(name, name, "class", shown, _doc(cls, name), tuple(members), values)

@@ -123,6 +123,11 @@ def test_the_core_is_documented_whole(core: Reference) -> None:
     assert set(nardy_core.__all__) <= ids and {"bearoff.expected_rolls", "bot.choose", "api.turns"} <= ids
 
 
+def test_an_enum_is_shown_as_called_with_its_values(core: Reference) -> None:
+    (game,) = [entry for theme in core.themes for entry in theme.entries if entry.id == "Game"]
+    assert game.signature == "Game(value)" and game.values == ("LONG = 'long'", "SHORT = 'short'")
+
+
 def test_a_documented_package_gives_its_signatures_and_examples() -> None:
     ref = reference(_package(documented=documented), {"theme": ("documented",)}, {})
     (entry,) = ref.themes[0].entries
