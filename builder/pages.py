@@ -306,10 +306,28 @@ def render_site(course: Course, source: Source) -> Site:
             _render_game(site, game, data, lang)
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long")
         _render_lab(site, lang)
+    _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")
     site.write("404.html", "404.html", None, game="long")
     site.files.update(site.books.files)
     return Site(site.files, site.pages)
+
+
+def _render_api_reference(site: SiteRenderer) -> None:
+    """The lab's reference of nardy_core (builder/apidocs.py) in each language (validate has checked that it can
+    document every public name)."""
+    import nardy_core
+
+    from .apidocs import prose_html, reference
+
+    ref = reference(nardy_core)
+    anchors = ref.anchors()
+
+    def prose(text: str, context: str) -> Markup:
+        return Markup(prose_html(text, anchors, context))
+
+    for lang in LANGUAGES:
+        site.write(f"{lang}/lab/api/index.html", "api.html", lang, reference=ref, prose=prose, game="long")
 
 
 def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) -> None:

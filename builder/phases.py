@@ -20,8 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nardy_core
 from nardy_core import Game
 
+from .apidocs import reference_problems
 from .catalog_checks import check_catalogs
 from .glossary import Term, load_glossary
 from .i18n import Catalog, CatalogError, I18nError, load_catalog
@@ -141,6 +143,7 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
         problems += check_catalogs(source.catalogs, source.paths.i18n, source.paths.templates, source.paths.static, tags)
     problems += check_vocabulary(source.glossary, source.courses, source.paths.i18n, source.paths.lessons / "glossary.toml")
     problems += check_templates(source.paths.templates)
+    problems += reference_problems(nardy_core)
     return course, list(dict.fromkeys(problems))  # a file two checks cannot read is one problem
 
 

@@ -13,6 +13,7 @@ project's ``docs/rules-long.md`` and ``docs/rules-short.md``. Main entry points:
 ``nardy_core.api`` is the JSON facade the browser and ``python -m nardy_core`` use.
 """
 
+#: the version of nardy_core (the ``ping`` request answers it too)
 __version__ = "0.2.0"
 
 from .board import board_model

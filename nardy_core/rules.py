@@ -137,7 +137,7 @@ class ShortRules(CubeRules):
     koks: Literal[3, 2, "off"] = 3
 
 
-Rules = LongRules | ShortRules
+Rules = LongRules | ShortRules  #: the rules of either game: what every function that takes ``rules`` accepts
 RULES_CLASSES: dict[Game, type[LongRules] | type[ShortRules]] = {Game.LONG: LongRules, Game.SHORT: ShortRules}
 
 

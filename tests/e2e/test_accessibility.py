@@ -14,7 +14,7 @@ AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
 PAGES = ["ru/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
          "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
-         "ru/lab/", "en/lab/?example=my-bot"]
+         "ru/lab/", "en/lab/?example=my-bot", "ru/lab/api/", "en/lab/api/"]
 
 
 @pytest.fixture(scope="session")
