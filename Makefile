@@ -56,6 +56,7 @@ bench: deps
 	$(VPY) bench/movegen.py
 	$(VPY) bench/build.py
 	$(VPY) bench/browser.py
+	$(VPY) bench/lab.py
 
 clean:
 	rm -rf dist dist.* .pytest_cache

@@ -18,6 +18,7 @@ from .pages import READY_MS, FreeBoard, Lab
 PROJECT = Path(__file__).resolve().parents[2]
 EXAMPLES = load_examples(PROJECT / "lessons" / "lab")
 ENDLESS = "n = 0\nwhile True:\n    n += 1\n"
+GAME_OVER = {"ru": "Партия окончена", "en": "Game over"}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -31,6 +32,9 @@ def test_every_example_runs_and_prints_what_it_promises(browser: Browser, site_u
         result = lab.run(timeout=120_000)
         assert result == "done", f"{example.slug}: {lab.output.inner_text()}"
         assert re.search(example.expect[lang], lab.output.inner_text()), (example.slug, lab.output.inner_text())
+        if example.slug == "my-bot":  # the game was played on the board, to its end
+            expect(lab.caption).to_contain_text(GAME_OVER[lang])
+            expect(lab.board).to_be_visible()
     assert outside == []  # micropip.install("nardy_core") and everything else came from the site
     context.close()
 
@@ -42,6 +46,19 @@ def test_an_error_points_at_its_line_in_the_editor(page: Page, site_url: str) ->
     expect(lab.output.locator(".lab-error")).to_contain_text("ZeroDivisionError: division by zero")
     expect(lab.output.locator(".lab-error")).not_to_contain_text("_pyodide")
     expect(lab.status).to_have_text("Error on line 2: it is highlighted in the editor.")
+
+
+def test_output_without_a_newline_and_input_are_handled(page: Page, site_url: str) -> None:
+    lab = Lab(page).open(site_url, "ru").wait_ready()
+    lab.write('print("бросок", end=" ")\nprint("6-5", end="")\n')
+    assert lab.run() == "done"
+    expect(lab.output).to_have_text("бросок 6-5")  # the last line, though it has no newline
+    lab.write('answer = input("Сколько? ")\n')
+    assert lab.run() == "error"
+    expect(lab.output).to_contain_text("input() здесь спросить некого")
+    expect(lab.output.locator(".lab-error")).to_contain_text("EOFError")
+    lab.root.get_by_role("button", name="К строке 1").click()
+    expect(lab.editor).to_be_focused()
 
 
 def test_stop_and_the_time_limit_end_an_endless_loop(page: Page, site_url: str) -> None:

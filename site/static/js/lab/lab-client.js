@@ -1,6 +1,8 @@
 // The page's side of the lab worker: starts it, runs one program at a time, and ends a program that is
 // stopped or runs over its time limit by terminating the worker and starting a fresh one.
 
+import { t } from '../i18n.js';
+
 /** @typedef {{indexURL: string, stdLibURL: string, lockFileURL: string, packageBaseURL: string}} LabPaths */
 /** @typedef {'loading' | 'ready' | 'running' | 'failed'} LabState */
 /**
@@ -54,6 +56,7 @@ export class LabClient {
     }
     if (!running || message.id !== running.id) return;
     if (message.type === 'stdout' || message.type === 'stderr') this.events.output(message.type, String(message.text));
+    else if (message.type === 'input') this.events.output('stderr', t('lab.no_input'));
     else if (message.type === 'show') this.events.show(String(message.payload));
     else if (message.type === 'table') this.events.table(String(message.payload));
     else if (message.type === 'progress') {

@@ -26,6 +26,33 @@ function post(message) {
   self.postMessage(message);
 }
 
+/** A stream cut into lines for the page; what is left without a newline goes at the end of the program. */
+class Lines {
+  /** @param {'stdout' | 'stderr'} type */
+  constructor(type) {
+    this.type = type;
+    this.decoder = new TextDecoder();
+    this.pending = '';
+  }
+
+  /** @param {Uint8Array} bytes @returns {number} */
+  write(bytes) {
+    const lines = (this.pending + this.decoder.decode(bytes, { stream: true })).split('\n');
+    this.pending = /** @type {string} */ (lines.pop());
+    for (const text of lines) post({ type: this.type, id: current, text });
+    return bytes.length;
+  }
+
+  flush() {
+    const text = this.pending + this.decoder.decode();
+    this.pending = '';
+    if (text) post({ type: this.type, id: current, text });
+  }
+}
+
+const stdout = new Lines('stdout');
+const stderr = new Lines('stderr');
+
 /** @param {unknown} error */
 function describe(error) {
   return String((error instanceof Error ? error.message : error) || 'unknown error');
@@ -37,8 +64,10 @@ async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     // packageBaseUrl: the lock's wheels are the site's own (py/); never a remote package host
     pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileURL, packageBaseUrl: packageBaseURL });
-    pyodide.setStdout({ batched: (/** @type {string} */ text) => post({ type: 'stdout', id: current, text }) });
-    pyodide.setStderr({ batched: (/** @type {string} */ text) => post({ type: 'stderr', id: current, text }) });
+    pyodide.setStdout({ write: (/** @type {Uint8Array} */ bytes) => stdout.write(bytes) });
+    pyodide.setStderr({ write: (/** @type {Uint8Array} */ bytes) => stderr.write(bytes) });
+    // input() has no one to ask: the page says so (in its language), and Python gets an end of file
+    pyodide.setStdin({ stdin: () => { post({ type: 'input', id: current }); return null; } });
     pyodide.registerJsModule('nardy_lab_bridge', {
       show: (/** @type {string} */ payload) => post({ type: 'show', id: current, payload: String(payload) }),
       table: (/** @type {string} */ payload) => post({ type: 'table', id: current, payload: String(payload) }),
@@ -55,6 +84,18 @@ async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
   }
 }
 
+/** The program's last words (Python's own buffers first), then its end. @param {object} done */
+function finish(done) {
+  try {
+    pyodide.runPython('import sys\nsys.stdout.flush()\nsys.stderr.flush()');
+  } catch {
+    // a program that closed or replaced sys.stdout: what it wrote is its own business
+  }
+  stdout.flush();
+  stderr.flush();
+  post(done);
+}
+
 /** @param {number} id @param {string} code */
 async function run(id, code) {
   current = id;
@@ -62,9 +103,9 @@ async function run(id, code) {
   try {
     await pyodide.loadPackagesFromImports(code, { messageCallback: () => {} });
     await pyodide.runPythonAsync(code, { globals, filename: PROGRAM });
-    post({ type: 'done', id, ok: true });
+    finish({ type: 'done', id, ok: true });
   } catch (error) {
-    post({ type: 'done', id, ok: false, ...learnerTraceback(describe(error)) });
+    finish({ type: 'done', id, ok: false, ...learnerTraceback(describe(error)) });
   } finally {
     globals.destroy();
     current = null;

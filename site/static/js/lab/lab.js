@@ -271,9 +271,9 @@ export class LabWidget {
 
   /** @param {{ok: boolean, reason: string, traceback?: string, line?: number | null, seconds: number}} result */
   finished(result) {
-    const seconds = result.seconds.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
+    const seconds = Math.max(0.1, result.seconds).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
     this.root.dataset.result = result.reason; // for tests
-    if (result.reason === 'done') this.say(t('lab.done', { seconds }), true);
+    if (result.reason === 'done') this.say(t(result.seconds < 0.1 ? 'lab.done_fast' : 'lab.done', { seconds }), true);
     else if (result.reason === 'stopped') this.say(t('lab.stopped'), true);
     else if (result.reason === 'timeout') this.say(t('lab.timeout', { seconds: this.limit.value }), true);
     else {
@@ -282,7 +282,17 @@ export class LabWidget {
       error.textContent = result.traceback || '';
       this.append(error);
       if (typeof result.line === 'number') {
-        this.editor.markLine(result.line);
+        const line = result.line;
+        const goTo = document.createElement('button');
+        goTo.type = 'button';
+        goTo.className = 'lab-goto';
+        goTo.textContent = t('lab.goto_line', { line });
+        goTo.addEventListener('click', () => {
+          this.editor.markLine(line);
+          this.editor.focus();
+        });
+        this.append(goTo);
+        this.editor.markLine(line);
         this.say(t('lab.error_at', { line: result.line }), true);
       } else this.say(t('lab.error'), true);
     }
