@@ -79,8 +79,9 @@ function showRuntimeStatus(status) {
   line.append(button);
 }
 
+/** Widgets that ask the rules worker (the lab runs a Python of its own and needs none). */
 function hasWidgets() {
-  return document.querySelector('[data-widget]') !== null;
+  return document.querySelector('[data-widget]:not([data-widget=lab])') !== null;
 }
 
 let generation = 0;

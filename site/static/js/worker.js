@@ -13,6 +13,8 @@
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
 
+import { useWasmModuleFromPage } from './wasm-from-page.js';
+
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
 /** @type {Promise<boolean> | null} the boot under way or done; a failed boot may be started again */
@@ -22,7 +24,8 @@ let booting = null;
 const clients = new Set();
 /** @type {object | null} the last boot message (progress, ready or failed), told to a page that comes late */
 let lastBootMessage = null;
-let wasmCompiledBy = 'worker'; // 'page' once Pyodide was given the page's module (reported for tests/benches)
+/** @type {{restore: () => void, compiledBy: () => 'page' | 'worker'} | null} the redirect of Pyodide's wasm to the page's */
+let wasmRedirect = null;
 /** @type {(module: WebAssembly.Module | null) => void} */
 let receiveWasmModule = () => {};
 /** @type {Promise<WebAssembly.Module | null>} */
@@ -53,43 +56,15 @@ function describe(error) {
   return String((error instanceof Error ? error.message : error) || 'unknown error');
 }
 
-// The page compiles pyodide.asm.wasm (see runtime.js #compileWasm: only there does Chromium cache the
-// compiled code) and posts the WebAssembly.Module here. Pyodide 314 fetches the wasm with fetch() and
-// instantiates it with WebAssembly.instantiateStreaming(); while it boots, both are redirected to that
-// module. If the page could not compile it (module null), Pyodide's own download and compile run as usual.
-/** @param {string} wasmURL */
-function useWasmModuleFromPage(wasmURL) {
-  const originalFetch = self.fetch;
-  const originalInstantiateStreaming = WebAssembly.instantiateStreaming;
-  /** @type {typeof fetch} */
-  const redirected = (resource, options) => {
-    const url = String(resource instanceof Request ? resource.url : resource);
-    if (url !== wasmURL) return originalFetch.call(self, resource, options);
-    return wasmModuleFromPage.then((module) =>
-      module ? new Response(new Uint8Array(0)) : originalFetch.call(self, resource, options),
-    );
-  };
-  self.fetch = redirected;
-  /** @type {typeof WebAssembly.instantiateStreaming} */
-  const instantiate = async (source, imports) => {
-    const module = await wasmModuleFromPage;
-    if (!module) return originalInstantiateStreaming.call(WebAssembly, source, imports);
-    wasmCompiledBy = 'page';
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
-  };
-  WebAssembly.instantiateStreaming = instantiate;
-  return () => {
-    self.fetch = originalFetch;
-    WebAssembly.instantiateStreaming = originalInstantiateStreaming;
-  };
-}
-
 /** @param {{indexURL: string, coreWheelURL: string, wasmFromPage: boolean}} config */
 async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
   let restore = () => {};
   try {
     progress('runtime', 0);
-    if (wasmFromPage) restore = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href);
+    if (wasmFromPage) {
+      wasmRedirect = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href, wasmModuleFromPage);
+      restore = wasmRedirect.restore;
+    }
     // The wheel downloads while the wasm compiles; the catch only stops an "unhandled rejection" report
     // if the runtime fails first (the promise is still awaited below and rethrows there).
     const wheel = fetchBytes(coreWheelURL);
@@ -116,7 +91,8 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
     const pong = JSON.parse(api('ping', '{}'));
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
     progress('ready', 1);
-    tellAll({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version, wasmCompiledBy });
+    tellAll({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version,
+      wasmCompiledBy: wasmRedirect ? wasmRedirect.compiledBy() : 'worker' });
     return true;
   } catch (error) {
     restore();

@@ -28,7 +28,19 @@ export class LabClient {
     this.nextId = 1;
     /** @type {{id: number, started: number, timer: ReturnType<typeof setTimeout>} | null} */
     this.running = null;
+    /** @type {Promise<WebAssembly.Module | null> | null} pyodide.asm.wasm, compiled once by the page for every worker */
+    this.wasm = null;
     this.start();
+  }
+
+  /** @returns {Promise<WebAssembly.Module | null>} */
+  compileWasm() {
+    if (!this.wasm) {
+      this.wasm = typeof WebAssembly.compileStreaming === 'function'
+        ? WebAssembly.compileStreaming(fetch(`${this.paths.indexURL}pyodide.asm.wasm`)).catch(() => null)
+        : Promise.resolve(null);
+    }
+    return this.wasm;
   }
 
   start() {
@@ -38,6 +50,9 @@ export class LabClient {
     worker.onmessage = (event) => this.receive(worker, event.data);
     worker.onerror = () => this.events.state('failed', 'worker error');
     worker.postMessage({ type: 'init', ...this.paths });
+    this.compileWasm().then((module) => {
+      if (worker === this.worker) worker.postMessage({ type: 'wasm-module', module });
+    });
     this.worker = worker;
   }
 
@@ -47,6 +62,7 @@ export class LabClient {
     const running = this.running;
     if (message.type === 'ready') {
       this.ready = true;
+      this.compiledBy = String(message.wasmCompiledBy || ''); // for tests and benches
       this.events.state('ready');
       return;
     }

@@ -4,14 +4,16 @@
 //
 // Protocol (one program at a time):
 //   in:  {type: 'init', indexURL, stdLibURL, lockFileURL, packageBaseURL}   once
+//        {type: 'wasm-module', module}   the page's compiled pyodide.asm.wasm (kept there for the next worker), or null
 //        {type: 'run', id, code}
-//   out: {type: 'ready', pyodideVersion} | {type: 'failed', detail}
+//   out: {type: 'ready', pyodideVersion, wasmCompiledBy: 'page' | 'worker'} | {type: 'failed', detail}
 //        {type: 'stdout' | 'stderr', id, text}                one line, without its newline
 //        {type: 'show', id, payload} | {type: 'table', id, payload}   JSON text from nardy_lab
 //        {type: 'progress', id, done, total, label}
 //        {type: 'done', id, ok: true} | {type: 'done', id, ok: false, traceback, line}
 // `line` is the line of the learner's program where the error was raised (or null).
 
+import { useWasmModuleFromPage } from '../wasm-from-page.js';
 import { PROGRAM, learnerTraceback } from './traceback.js';
 
 /** @type {any} the booted runtime */
@@ -58,12 +60,22 @@ function describe(error) {
   return String((error instanceof Error ? error.message : error) || 'unknown error');
 }
 
+/** @type {(module: WebAssembly.Module | null) => void} */
+let receiveWasmModule = () => {};
+/** @type {Promise<WebAssembly.Module | null>} */
+const wasmModuleFromPage = new Promise((resolve) => {
+  receiveWasmModule = resolve;
+});
+
 /** @param {{indexURL: string, stdLibURL: string, lockFileURL: string, packageBaseURL: string}} config */
 async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
+  // after Stop the page hands the next worker the module it compiled: no second compile
+  const redirect = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href, wasmModuleFromPage);
   try {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     // packageBaseUrl: the lock's wheels are the site's own (py/); never a remote package host
     pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileURL, packageBaseUrl: packageBaseURL });
+    redirect.restore();
     pyodide.setStdout({ write: (/** @type {Uint8Array} */ bytes) => stdout.write(bytes) });
     pyodide.setStderr({ write: (/** @type {Uint8Array} */ bytes) => stderr.write(bytes) });
     // input() has no one to ask: the page says so (in its language), and Python gets an end of file
@@ -74,11 +86,10 @@ async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
       progress: (/** @type {number} */ done, /** @type {number} */ total, /** @type {string} */ label) =>
         post({ type: 'progress', id: current, done: Number(done), total: Number(total), label: String(label || '') }),
     });
-    // micropip is there before the first program: every example starts with it
-    await pyodide.loadPackage('micropip', { messageCallback: () => {} });
-    post({ type: 'ready', pyodideVersion: pyodide.version });
+    post({ type: 'ready', pyodideVersion: pyodide.version, wasmCompiledBy: redirect.compiledBy() });
     return true;
   } catch (error) {
+    redirect.restore();
     post({ type: 'failed', detail: describe(error) });
     return false;
   }
@@ -114,7 +125,9 @@ async function run(id, code) {
 
 self.onmessage = async (event) => {
   const message = event.data && typeof event.data === 'object' ? event.data : {};
-  if (message.type === 'init' && !booting) {
+  if (message.type === 'wasm-module') {
+    receiveWasmModule(message.module instanceof WebAssembly.Module ? message.module : null);
+  } else if (message.type === 'init' && !booting) {
     booting = boot(message);
   } else if (message.type === 'run' && typeof message.code === 'string' && typeof message.id === 'number') {
     if (!booting || !(await booting) || current !== null) {
