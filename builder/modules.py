@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 #: ``import … from './x.js'``, ``export … from '../y.js'`` and ``import './z.js'``: static imports only (a
 #: dynamic ``import()`` is loaded when it is needed, by whoever needs it)
-STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'";]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
+STATIC_IMPORT = re.compile(r"""^\s*(?:import(?!\s*\()|export)\b[^'";]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
 ENTRY = "static/js/app.js"
 
 
@@ -19,7 +19,7 @@ def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
     """Every module ``entry`` imports, directly or not, as site paths in the order they are found.
 
     >>> files = {"js/a.js": b"import { b } from './b.js';\\nexport * from './c/d.js';",
-    ...          "js/b.js": b"import './a.js'; const x = await import('./lazy.js');",
+    ...          "js/b.js": b"import './a.js'; const x = await import('./lazy.js');\\n  import('./lazy2.js');",
     ...          "js/c/d.js": b"export { b } from '../b.js';"}
     >>> module_closure(files, "js/a.js")
     ['js/b.js', 'js/c/d.js']
