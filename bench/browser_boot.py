@@ -53,7 +53,7 @@ def build_bench_site(root: Path) -> None:
     paths = vendor.copy_runtime(root, PROJECT_ROOT / ".cache", PROJECT_ROOT)
     js = root / "static" / "js"
     js.mkdir(parents=True)
-    for name in ("runtime.js", "worker.js"):
+    for name in ("runtime.js", "worker.js", "wasm-from-page.js"):
         shutil.copyfile(PROJECT_ROOT / "site" / "static" / "js" / name, js / name)
     (js / "bench.js").write_text(RUNTIME_JS)
     (root / "bare.js").write_text(BARE_JS)

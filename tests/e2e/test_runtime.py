@@ -107,7 +107,7 @@ def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     paths = vendor.copy_runtime(site, PROJECT_ROOT / ".cache", stub_project)
     real_wheel = vendor.build_core_wheel(PROJECT_ROOT, site / "py")
     (site / "static" / "js").mkdir(parents=True)
-    for name in ("runtime.js", "worker.js"):
+    for name in ("runtime.js", "worker.js", "wasm-from-page.js"):
         shutil.copyfile(JS_DIR / name, site / "static" / "js" / name)
     (site / "static" / "js" / "test-page.js").write_text(TEST_PAGE_JS)
     (site / "favicon.ico").write_bytes(b"")  # the browser asks for it; a 404 would be a console error
