@@ -72,3 +72,13 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
     expect(page.locator("#nb-stack-white-5-top > use")).to_have_count(5)
     expect(page.locator("[data-answer-box]").first).to_be_attached()
     context.close()
+
+
+def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/head/")
+    page.evaluate("window.samePage = true")  # gone if the click loaded a new document
+    page.locator(".site-header a.brand").click()
+    expect(page).to_have_url(site_url + "ru/")
+    assert page.evaluate("window.samePage") is True
+    icons = page.evaluate("[...document.querySelectorAll('link[rel=icon]')].map((link) => link.href)")
+    assert icons == [site_url + "static/icon.svg"]  # not ../../../static/icon.svg read from ru/

@@ -100,3 +100,24 @@ def test_a_find_the_point_puzzle_does_not_caption_the_answer(page: Page, site_ur
             expect(caption).to_be_hidden()
     page.goto(site_url + "ru/puzzles/head-first-move/")  # a puzzle played on the board
     expect(page.locator(".nb-board .nb-caption:not(.is-covered)", has_text="Дом белых").first).to_be_visible()
+
+
+def test_a_click_puzzles_status_line_matches_its_state(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-head").wait_ready()
+    puzzle.click(1)
+    expect(puzzle.status).to_have_text("Нет, пункт 1 сюда не относится.")
+    puzzle.click(24)
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.status).to_have_text("Да, пункт 24 — верно.")  # not the last miss, above the success
+
+
+def test_the_board_hint_is_not_drawn_under_an_old_error_mark(page: Page, site_url: str) -> None:
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-head").wait_ready()
+    puzzle.click(1)
+    expect(puzzle.point(1)).to_have_class(re.compile(r"\bmark-error\b"))
+    while puzzle.button("hint").is_enabled():  # the text hints, then the one on the board
+        puzzle.button("hint").click()
+    expect(puzzle.point(24)).to_have_class(re.compile(r"\bmark-hint\b"))
+    expect(puzzle.svg.locator(".mark-error")).to_have_count(0)

@@ -117,8 +117,9 @@ async function swap(url, push, onSwap) {
   // the board sprite (shapes and layout) is the same on every page: the first page with boards brings it
   const sprite = next.getElementById('nb-sprite');
   if (sprite && !document.getElementById('nb-sprite')) document.body.prepend(document.importNode(sprite, true));
-  for (const link of document.querySelectorAll('link[rel="alternate"]')) link.remove();
-  for (const link of next.querySelectorAll('link[rel="alternate"]')) document.head.append(document.importNode(link, true));
+  // links relative to the page: the old page's would now point one folder off (the favicon: a 404)
+  for (const link of document.querySelectorAll('link[rel="alternate"], link[rel="icon"]')) link.remove();
+  for (const link of next.querySelectorAll('link[rel="alternate"], link[rel="icon"]')) document.head.append(document.importNode(link, true));
   await onSwap('after');
   const target = fragmentTarget(url.hash);
   if (target) target.scrollIntoView();

@@ -291,8 +291,10 @@ export class PuzzleWidget {
     this.view.clearMarks();
     this.view.highlight([...this.found], 'target');
     const left = targets.length - this.found.size;
-    if (!left) return this.success();
-    this.say(t('click.remaining', { n: left }));
+    // the line says what this click did (never a stale "no" above the success), then what is left
+    const found = t('click.correct', { point: this.view.pointEl(point)?.dataset.label || String(point) });
+    this.say(left ? `${found} ${t('click.remaining', { n: left })}` : found);
+    if (!left) this.success();
   }
 
   hint() {
@@ -307,6 +309,8 @@ export class PuzzleWidget {
     } else if (this.hintsShown === hints.length) {
       this.hintsShown += 1;
       const points = this.config.mode === 'click' ? this.config.targets.filter((p) => !this.found.has(p)).slice(0, 1) : this.config.hint_points;
+      // the hint is what the board shows now: an earlier attempt's error mark would sit on top of it
+      this.view.clearHighlights('error');
       this.view.highlight(points, 'hint');
       this.say(t('puzzle.hint_board'));
       this.button('hint').disabled = true;

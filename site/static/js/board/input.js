@@ -43,11 +43,16 @@ export class BoardInput {
     this.on(svg, 'pointermove', (e) => this.onPointerMove(/** @type {PointerEvent} */ (e)));
     this.on(svg, 'pointerup', (e) => this.onPointerUp(/** @type {PointerEvent} */ (e)));
     this.on(svg, 'pointercancel', () => this.cancelDrag());
+    // The board lets the page scroll under a finger (touch-action: pan-y, board.css); a touch that picked up a
+    // checker the learner may move drags it instead: its moves are kept from scrolling.
+    this.on(svg, 'touchmove', (e) => {
+      if (this.press) e.preventDefault();
+    }, { passive: false });
   }
 
-  /** @param {EventTarget} target @param {string} type @param {EventListener} handler */
-  on(target, type, handler) {
-    target.addEventListener(type, handler);
+  /** @param {EventTarget} target @param {string} type @param {EventListener} handler @param {AddEventListenerOptions} [options] */
+  on(target, type, handler, options) {
+    target.addEventListener(type, handler, options);
     this.listeners.push([target, type, handler]);
   }
 
@@ -139,6 +144,7 @@ export class BoardInput {
     if (!event.isPrimary || event.button !== 0) return;
     const g = /** @type {SVGGElement | null} */ (event.target instanceof Element ? event.target.closest('.nb-point, .nb-bar-slot') : null);
     if (!g || !g.querySelector(':scope > .nb-stack > use')) return;
+    if (event.pointerType === 'touch' && !g.classList.contains('is-selectable')) return; // a swipe: the page scrolls
     this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, from: g };
   }
 

@@ -1,7 +1,7 @@
 // Drawing: puts the model into the board's SVG (builder/board_svg.py markup) with the sprite's shapes.
 // Every text comes from text.js, every position from the geometry; nothing here knows a rule.
 
-import { SVG_NS } from './constants.js';
+import { MARK_KINDS, SVG_NS } from './constants.js';
 import { markKindsAt, nextPosition, stackPositions } from './state.js';
 import { barName, cubeName, describeBoard, dieName, OTHER, pointName, sideAt, slotTable, trayName } from './text.js';
 
@@ -345,7 +345,7 @@ export function drawMarks(els, marks, model, view, geometry, t) {
     g.classList.toggle('is-selectable', marks.selectable.has(key));
     g.classList.toggle('is-selected', marks.selected === key);
     g.classList.toggle('is-destination', Boolean(dice));
-    for (const kind of ['hint', 'target', 'block', 'error']) g.classList.toggle(`mark-${kind}`, kinds.includes(/** @type {MarkKind} */ (kind)));
+    for (const kind of MARK_KINDS) g.classList.toggle(`mark-${kind}`, kinds.includes(kind));
     if (view.interactive) g.setAttribute('aria-label', pointName(t, g.dataset.label || '', occupant, states(marks, key, dice, kinds, t)));
   });
   uncoverCaptions(els, badges);
@@ -367,7 +367,7 @@ export function drawMarks(els, marks, model, view, geometry, t) {
       const selected = marks.selected === key;
       bar.classList.toggle('is-selectable', marks.selectable.has(key));
       bar.classList.toggle('is-selected', selected);
-      for (const kind of ['hint', 'target', 'block', 'error']) bar.classList.toggle(`mark-${kind}`, kinds.includes(/** @type {MarkKind} */ (kind)));
+      for (const kind of MARK_KINDS) bar.classList.toggle(`mark-${kind}`, kinds.includes(kind));
       if (view.interactive) bar.setAttribute('aria-label', barName(t, side, model.bar[side] || 0, states(marks, key, undefined, kinds, t)));
     }
   }

@@ -92,7 +92,9 @@ export function createEditor(parent, { doc = '', label, onRun, onChange }) {
       EditorState.tabSize.of(4),
       // Tab indents; CodeMirror's Escape-then-Tab still moves the focus on, so a keyboard is never trapped
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      // tabindex: the text is focusable anyway (contenteditable); axe counts only a tabindex as keyboard access
+      // to the scrolling box around it
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged && onChange) onChange(update.state.doc.toString());
       }),

@@ -1,0 +1,53 @@
+"""On a phone (360 px, touch): the hint list keeps its numbers, and a swipe over a board scrolls the page
+unless it starts on a checker the learner may move."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from .pages import Puzzle
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def test_hint_numbers_stay_visible_on_a_phone(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(site_url + "ru/puzzles/head-first-move/")
+    puzzle = Puzzle(page, "head-first-move").wait_ready()
+    puzzle.button("hint").click()
+    hints = puzzle.root.locator("[data-hints]")
+    expect(hints.locator("li")).to_have_count(1)
+    # the number ("1.") is drawn in the list's left padding: with too little of it, it is cut off
+    marker_room = hints.evaluate("(list) => list.firstElementChild.getBoundingClientRect().left - list.getBoundingClientRect().left")
+    assert marker_room >= 18
+    assert hints.evaluate("(list) => list.getBoundingClientRect().left") >= 0
+    context.close()
+
+
+def swipe_up(page: Page, x: float, y: float) -> None:
+    """A finger's swipe of 300 px upwards starting at (x, y), as the touchscreen sends it."""
+    session = page.context.new_cdp_session(page)
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 30 * step}]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(browser: Browser, site_url: str) -> None:
+    # bypass_csp: only so that the test can wait on the page's scroll position
+    context = browser.new_context(bypass_csp=True, **PHONE)
+    page = context.new_page()
+    page.goto(site_url + "ru/puzzles/head-first-move/")
+    puzzle = Puzzle(page, "head-first-move").wait_ready()
+    empty = puzzle.point(7).bounding_box()  # an empty point: nothing to pick up there
+    assert empty
+    swipe_up(page, empty["x"] + empty["width"] / 2, min(empty["y"] + empty["height"] / 2, 700))
+    page.wait_for_function("window.scrollY > 100")
+    page.evaluate("window.scrollTo(0, 0)")
+    head = puzzle.point(24).bounding_box()  # the head: its top checker may be moved, so a swipe there drags it
+    assert head
+    swipe_up(page, head["x"] + head["width"] / 2, head["y"] + 12)
+    assert page.evaluate("window.scrollY") == 0
+    context.close()
