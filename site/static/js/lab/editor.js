@@ -81,6 +81,7 @@ export function createEditor(parent, { doc = '', label, onRun, onChange }) {
       // above defaultKeymap, whose Mod-Enter inserts a blank line
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run, preventDefault: true }])),
       lineNumbers(),
+      EditorView.lineWrapping, // a long comment stays readable on a phone, with no sideways scrolling
       highlightActiveLineGutter(),
       highlightActiveLine(),
       history(),

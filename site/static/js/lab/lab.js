@@ -15,6 +15,16 @@ import { decodeShared, encodeShared, readStored, writeStored } from './lab-store
 
 const MAX_LINES = 5000; // an endless print loop must not grow the page without end
 
+/** A payload from nardy_lab as an object, or null: a program may send anything through the bridge. @param {string} text @returns {any} */
+function parsed(text) {
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === 'object' && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 export class LabWidget {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -199,13 +209,8 @@ export class LabWidget {
 
   /** @param {string} payload */
   show(payload) {
-    let data;
-    try {
-      data = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (!data || typeof data !== 'object' || !data.model || typeof data.model !== 'object') return;
+    const data = parsed(payload);
+    if (!data || !data.model || typeof data.model !== 'object') return;
     const game = data.model.game === 'short' ? 'short' : 'long';
     for (const frame of this.root.querySelectorAll('[data-board-for]')) {
       /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== game;
@@ -231,12 +236,7 @@ export class LabWidget {
 
   /** @param {string} payload */
   table(payload) {
-    let data;
-    try {
-      data = JSON.parse(payload);
-    } catch {
-      return;
-    }
+    const data = parsed(payload);
     if (!data || !Array.isArray(data.rows)) return;
     const table = document.createElement('table');
     table.className = 'lab-table';
