@@ -31,8 +31,17 @@ def swipe_up(page: Page, x: float, y: float) -> None:
     session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for step in range(1, 11):
         session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 30 * step}]})
+    for _ in range(5):  # the finger rests before it lifts: no fling carries the page on afterwards
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 300}]})
     session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     session.detach()
+
+
+def settled_scroll(page: Page) -> int:
+    """The page's scroll position ten frames from now (a scroll still under way would have moved it)."""
+    return int(page.evaluate(
+        "new Promise((done) => { let frames = 0; const tick = () => (++frames < 10 ? requestAnimationFrame(tick)"
+        " : done(window.scrollY)); requestAnimationFrame(tick); })"))
 
 
 def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(browser: Browser, site_url: str) -> None:
@@ -41,13 +50,13 @@ def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(browser
     page = context.new_page()
     page.goto(site_url + "ru/puzzles/head-first-move/")
     puzzle = Puzzle(page, "head-first-move").wait_ready()
+    assert settled_scroll(page) == 0
+    head = puzzle.point(24).bounding_box()  # the head: its top checker may be moved, so a swipe there drags it
+    assert head
+    swipe_up(page, head["x"] + head["width"] / 2, head["y"] + 12)
+    assert settled_scroll(page) == 0
     empty = puzzle.point(7).bounding_box()  # an empty point: nothing to pick up there
     assert empty
     swipe_up(page, empty["x"] + empty["width"] / 2, min(empty["y"] + empty["height"] / 2, 700))
     page.wait_for_function("window.scrollY > 100")
-    page.evaluate("window.scrollTo(0, 0)")
-    head = puzzle.point(24).bounding_box()  # the head: its top checker may be moved, so a swipe there drags it
-    assert head
-    swipe_up(page, head["x"] + head["width"] / 2, head["y"] + 12)
-    assert page.evaluate("window.scrollY") == 0
     context.close()
