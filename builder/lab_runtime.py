@@ -38,7 +38,7 @@ LAB_STDLIB = f"pyodide/{PYODIDE_VERSION}/lab/python_stdlib.zip"
 LAB_LOCK = f"py/{LOCK_FILE}"
 
 
-def lab_paths(project_root: Path) -> dict[str, str]:
+def lab_paths() -> dict[str, str]:
     """Site-root-relative paths of the lab's runtime files, as the lab page hands them to its worker."""
     return {"lab_stdlib": LAB_STDLIB, "lab_lock": LAB_LOCK, "packages": "py/"}
 

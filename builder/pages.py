@@ -372,7 +372,7 @@ def _render_lab(site: SiteRenderer, lang: str) -> None:
     if not examples:
         return
     runtime = site.source_runtime()
-    lab = lab_paths(site.source.paths.project)
+    lab = lab_paths()
     config = {
         "kind": "lab",
         "paths": {"indexURL": runtime["pyodide_url_dir"], "stdLibURL": lab["lab_stdlib"],
