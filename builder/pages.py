@@ -285,6 +285,12 @@ class SiteRenderer:
                 html.append(self.puzzle_widget(part, lang, None))  # the next puzzle is just below
         return Markup("\n".join(html))
 
+    @staticmethod
+    def start_notations() -> dict[str, str]:
+        """Each game's starting position as the free board's address writes it (its form's first value, and
+        the example its "cannot read" message gives)."""
+        return {game.value: Position.start(game).notation() for game in Game}
+
     def free_boards(self, lang: str) -> dict[str, Markup]:
         boards = {}
         for game in Game:
@@ -304,7 +310,8 @@ def render_site(course: Course, source: Source) -> Site:
     for lang in LANGUAGES:
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
-        site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long")
+        site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long",
+                   starts=site.start_notations())
         _render_lab(site, lang)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")

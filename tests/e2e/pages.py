@@ -119,6 +119,11 @@ class FreeBoard(Board):
     def __init__(self, page: Page) -> None:
         super().__init__(page, "[data-widget=free]")
 
+    @property
+    def alert(self) -> Locator:
+        """What the address asked for that cannot be shown: above the board, not in the game's status line."""
+        return self.root.locator("[data-url-problem]")
+
     def open(self, site_url: str, lang: str = "en", **params: str) -> FreeBoard:
         query = "&".join(f"{key}={value}" for key, value in params.items())
         self.page.goto(f"{site_url}{lang}/play/{'?' + query if query else ''}")

@@ -26,9 +26,31 @@ def test_game_against_the_computer(page: Page, site_url: str) -> None:
 
 def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, pos="w/24:14/24:15")
-    expect(board.status).to_contain_text("cannot be read", timeout=READY_MS)
-    expect(board.status).to_contain_text("14 checkers")
+    expect(board.alert).to_contain_text("cannot be read", timeout=READY_MS)
+    expect(board.alert).to_contain_text("14 checkers")
+    expect(board.alert).to_contain_text("Correct the Position field below the board and press Show")
     expect(board.svg.locator(".nb-point")).to_have_count(24)
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_bad_address_is_said_first_in_the_board_area_on_screen(page: Page, site_url: str, width: int) -> None:
+    # the finding: the message came below the board, off screen on a phone and at a projector
+    page.set_viewport_size({"width": width, "height": 720})
+    board = FreeBoard(page).open(site_url, "ru", pos="w/24:14/24:15")
+    expect(board.alert).to_be_visible(timeout=READY_MS)
+    expect(board.alert).to_be_in_viewport()
+    alert, svg = board.alert.bounding_box(), board.svg.bounding_box()
+    assert alert and svg and alert["y"] + alert["height"] <= svg["y"], (alert, svg)
+    assert alert["x"] >= 0 and alert["x"] + alert["width"] <= width
+    expect(board.status).to_have_text("")  # the game's status line does not repeat it
+    board.button("new-game").click()
+    expect(board.alert).to_be_hidden(timeout=READY_MS)
+
+
+def test_a_bad_short_position_shows_the_short_start(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, "ru", game="short", pos="short:zz")
+    expect(board.alert).to_contain_text("short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", timeout=READY_MS)
+    expect(board.alert).not_to_contain_text("w/24:15/24:15")
 
 
 @pytest.mark.parametrize("position,words", [
@@ -39,8 +61,8 @@ def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, si
 ])
 def test_a_bad_position_is_explained_in_the_pages_language(page: Page, site_url: str, position: str, words: str) -> None:
     board = FreeBoard(page).open(site_url, "ru", pos=position)
-    expect(board.status).to_contain_text("Позиция в адресе не читается: " + words, timeout=READY_MS)
-    expect(board.status).not_to_contain_text("Traceback")
+    expect(board.alert).to_contain_text("Позиция в адресе не читается: " + words, timeout=READY_MS)
+    expect(board.alert).not_to_contain_text("Traceback")
 
 
 def test_a_rule_variant_from_the_address(page: Page, site_url: str) -> None:
@@ -55,7 +77,8 @@ def test_a_rule_variant_from_the_address(page: Page, site_url: str) -> None:
     board.click(10)
     expect(board.status).to_contain_text("14 → 10")
     board.open(site_url, pos=position, rules='{"block":"sometimes"}')
-    expect(board.status).to_contain_text("rules in the address cannot be read", timeout=READY_MS)
+    expect(board.alert).to_contain_text("rules in the address cannot be read", timeout=READY_MS)
+    expect(board.alert).to_contain_text("The New game button starts a game with the usual rules.")
 
 
 def test_view_from_the_other_side_and_mirror(page: Page, site_url: str) -> None:
@@ -110,7 +133,8 @@ def test_short_nardy_the_computer_offers_a_double_and_the_learner_takes(page: Pa
     board.wait_ready()
     board.play([[6, "off"], [5, "off"]])
     board.button("confirm").click()
-    expect(board.status).to_contain_text("Your opponent offers a double to 2: take or drop?", timeout=READY_MS)
+    # the status line says who doubled (the finding: it spoke of "your opponent" only)
+    expect(board.status).to_have_text("The computer doubles to 2: take or drop?", timeout=READY_MS)
     cube = board.svg.locator(".nb-cube")
     expect(cube).to_have_attribute("aria-label", "Black offers a double to 2")
     expect(board.button("drop")).to_be_visible()

@@ -42,20 +42,20 @@ def test_the_free_board_says_what_it_cannot_read(page: Page, site_url: str, case
     query, says = FREE_BOARD[case]
     page.goto(f"{site_url}ru/play/?{query}")
     board = FreeBoard(page)
-    expect(board.status).to_contain_text(says, timeout=READY_MS)
-    expect(board.status).not_to_contain_text("Traceback")
+    expect(board.alert).to_contain_text(says, timeout=READY_MS)
+    expect(board.alert).not_to_contain_text("Traceback")
     expect(board.status).not_to_contain_text("JavaScript")  # the page's no-script line is gone
-    expect(board.status.locator("*")).to_have_count(0)  # text, never markup
+    expect(board.alert.locator("*")).to_have_count(0)  # text, never markup
     expect(page.locator("h1")).to_have_text("Свободная доска")
     expect(board.svg.locator(".nb-point")).to_have_count(24)  # the board is drawn, not a blank page
     board.button("new-game").click()  # and the learner can go on
     board.wait_ready()
-    expect(board.status).not_to_contain_text(says)
+    expect(board.alert).to_be_hidden()
 
 
 def test_the_free_board_speaks_the_pages_language(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, "en", rules="null")
-    expect(board.status).to_contain_text("The rules in the address cannot be read: expected an object in braces",
+    expect(board.alert).to_contain_text("The rules in the address cannot be read: expected an object in braces",
                                          timeout=READY_MS)
 
 

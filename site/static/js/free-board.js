@@ -45,6 +45,17 @@ function readRules(text) {
   return /** @type {Record<string, unknown>} */ (rules);
 }
 
+/** The starting positions the build wrote into the widget's config, by game. @param {HTMLElement} root
+ * @returns {Record<string, string>} */
+function readStarts(root) {
+  try {
+    const starts = JSON.parse(root.dataset.config || '{}').starts;
+    return starts && typeof starts === 'object' ? starts : {};
+  } catch {
+    return {};
+  }
+}
+
 export class FreeBoard {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -58,6 +69,10 @@ export class FreeBoard {
     /** @type {GameName} */
     this.gameName = 'long';
     this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
+    /** what the address asked for that cannot be shown, above the board (the status line is for the game) */
+    this.alert = /** @type {HTMLElement | null} */ (root.querySelector('[data-url-problem]'));
+    /** @type {Record<string, string>} each game's starting position in notation (builder: start_notations) */
+    this.starts = readStarts(root);
     this.form = /** @type {HTMLFormElement} */ (root.querySelector('[data-position-form]'));
     this.share = /** @type {HTMLAnchorElement} */ (root.querySelector('[data-share-link]'));
     /** @type {GameStateJson | null} */
@@ -117,6 +132,16 @@ export class FreeBoard {
     this.status.textContent = text;
   }
 
+  /** Says above the board what in the address cannot be read and how to go on; '' takes it away.
+   * @param {string} text @param {'pos' | 'dice' | 'rules'} [part] the part of the address at fault */
+  warn(text, part = 'pos') {
+    if (!this.alert) return;
+    const fix = part === 'rules' ? t('play.fix_rules', { button: t('play.new_game') })
+      : t('play.fix_field', { field: t(part === 'dice' ? 'play.dice' : 'play.position'), button: t('play.show') });
+    this.alert.textContent = text ? `${text} ${fix}` : '';
+    this.alert.hidden = !text;
+  }
+
   /** @param {GameName} game */
   showGame(game) {
     this.gameName = game in this.views ? game : 'long';
@@ -130,6 +155,7 @@ export class FreeBoard {
 
   async fromUrl() {
     this.say(''); // the page's "needs JavaScript" line, or what was said about the last address
+    this.warn('');
     const params = new URLSearchParams(window.location.search);
     const pos = params.get('pos');
     const game = params.get('game') === 'short' || (pos || '').startsWith('short:') ? 'short' : 'long';
@@ -141,7 +167,7 @@ export class FreeBoard {
       // a teacher's variant demo: ?rules={"block_timing":"end"} (names and values of the rules pages)
       const read = readRules(rulesText);
       if (typeof read === 'string') {
-        this.say(t('play.bad_rules', { error: read }));
+        this.warn(t('play.bad_rules', { error: read }), 'rules');
         return;
       }
       rules = read;
@@ -163,11 +189,13 @@ export class FreeBoard {
    * API's own message is for developers). @param {any} error */
   problem(error) {
     const code = String((error && error.code) || '');
-    const key = code === 'BAD_RULES' ? 'play.bad_rules' : code === 'BAD_DICE' ? 'play.bad_dice' : 'play.bad_position';
+    const part = code === 'BAD_RULES' || code === 'RULES_GAME' ? 'rules' : code === 'BAD_DICE' ? 'dice' : 'pos';
     const params = (error && error.error && error.error.params) || {};
     const side = params.side === 'white' || params.side === 'black' ? t(`play.error_side.${params.side}`) : '';
     const reason = hasMessage(`play.error.${code}`) ? `play.error.${code}` : 'play.error.other';
-    this.say(t(key, { error: t(reason, { side, n: Number(params.total) || 0 }) }));
+    const start = this.starts[this.gameName] || '';
+    const key = { pos: 'play.bad_position', dice: 'play.bad_dice', rules: 'play.bad_rules' }[part];
+    this.warn(t(key, { error: t(reason, { side, n: Number(params.total) || 0, start }) }), part);
   }
 
   /** @param {GameStateJson} game */
@@ -212,13 +240,17 @@ export class FreeBoard {
     if (game.result) return this.announce(game);
     if (game.computer) return this.computerTurn();
     if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
-    if (game.phase === 'cube') return this.say(t('play.double_offered', { value: game.cube.value * 2 }));
+    if (game.phase === 'cube') {
+      const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
+      return this.say(t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
+    }
     this.say(this.lastText(game) + t('play.your_turn'));
   }
 
   /** @param {GameName} game @param {Record<string, unknown>} rules */
   async newGame(game, rules) {
     this.say(''); // a new game: nothing said about the last one (or about the address) still stands
+    this.warn('');
     try {
       const state = await gameNew({ game, rules, players: this.players });
       const [white, black] = state.opening[state.opening.length - 1];
