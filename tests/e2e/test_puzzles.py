@@ -121,3 +121,49 @@ def test_the_board_hint_is_not_drawn_under_an_old_error_mark(page: Page, site_ur
         puzzle.button("hint").click()
     expect(puzzle.point(24)).to_have_class(re.compile(r"\bmark-hint\b"))
     expect(puzzle.svg.locator(".mark-error")).to_have_count(0)
+
+
+QUIZ_PAGE = "en/puzzles/bearing-off-details-higher-quiz/"  # a quiz with four choices: legal and three rules
+
+
+def _quiz(page: Page, site_url: str) -> tuple[Puzzle, str, list[str]]:
+    page.goto(site_url + QUIZ_PAGE)
+    quiz = Puzzle(page, "bearing-off-details-higher-quiz").wait_ready()
+    config = quiz.config()
+    right = str(config["quiz"]["choice"])
+    return quiz, right, [c for c in config["choices"] if c != right]
+
+
+def test_a_quiz_answered_by_elimination_earns_no_stars(page: Page, site_url: str) -> None:
+    # the finding: once the answer was shown, pressing it earned stars
+    quiz, right, wrong = _quiz(page, site_url)
+    for choice in wrong:
+        quiz.answer(choice)
+        expect(quiz.status).to_contain_text("Not quite")
+        button = quiz.root.locator(f"[data-answer='{choice}']")
+        expect(button).to_have_attribute("aria-disabled", "true")  # not offered twice
+    said = quiz.status.text_content()
+    # pressing a crossed-out choice again (a learner's double click) says nothing new and counts nothing
+    quiz.root.locator(f"[data-answer='{wrong[0]}']").click(force=True)
+    expect(quiz.status).to_have_text(said or "")
+    quiz.answer(right)
+    expect(quiz.status).to_contain_text("Correct.")
+    expect(quiz.status).to_contain_text("does not count yet")
+    expect(quiz.success).to_be_hidden()
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
+    entry = stored["puzzles"]["bearing-off-details-higher-quiz"]
+    assert entry["solved"] is False and entry["attempts"] == len(wrong), entry
+    # a reload does not wipe the slate: solved now, it earns one star, not three
+    quiz, right, _ = _quiz(page, site_url)
+    quiz.answer(right)
+    expect(quiz.success).to_be_visible()
+    expect(quiz.success).to_contain_text("1 star")
+
+
+def test_a_reload_after_a_miss_does_not_give_three_stars(page: Page, site_url: str) -> None:
+    quiz, right, wrong = _quiz(page, site_url)
+    quiz.answer(wrong[0])
+    quiz, right, _ = _quiz(page, site_url)
+    expect(quiz.root.locator("[data-answer][aria-disabled]")).to_have_count(0)
+    quiz.answer(right)
+    expect(quiz.success).to_contain_text("2 stars")

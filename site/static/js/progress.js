@@ -346,6 +346,17 @@ export function recordHint(id, lesson) {
   save(data);
 }
 
+/** The learner has seen the answer (the solution button, or feedback that gave it away): it counts as every
+ * hint used, so that solving it later, after a reload too, earns one star, never three.
+ * @param {string} id @param {string | null} lesson @param {number} allHints */
+export function recordAnswerSeen(id, lesson, allHints) {
+  if (!validId(id)) return;
+  const data = load();
+  const item = entry(data, id, lesson);
+  item.hints = Math.min(MAX_COUNT, Math.max(item.hints, allHints));
+  save(data);
+}
+
 /** @param {string} id @param {string | null} lesson @param {number} stars @returns {Entry} */
 export function markSolved(id, lesson, stars) {
   const data = load();

@@ -231,7 +231,7 @@ export class PuzzleWidget {
 
   /** @param {string} value @param {HTMLElement} buttonEl */
   answer(value, buttonEl) {
-    if (this.solved) return;
+    if (this.solved || buttonEl.getAttribute('aria-disabled') === 'true') return;
     const { quiz } = this.config;
     const expected = quiz.choice ?? quiz.answer; // a quiz names the rule; score and cube tasks the answer itself
     const right = value === expected;
@@ -239,12 +239,17 @@ export class PuzzleWidget {
     const reason = quiz.reason ? ` ${t('quiz.reason', { reason: reasonText(quiz.reason) })}` : (this.chanceText() ? ` ${this.chanceText()}` : '');
     if (right) {
       if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
+      if (this.sawSolution) return this.say(`${t('quiz.correct')}${reason} ${t('quiz.answer_was_seen')}`);
       this.say(t('quiz.correct') + reason);
       this.success();
       return;
     }
     this.failures += 1;
     progress.recordAttempt(this.config.id, this.config.lesson);
+    // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen
+    buttonEl.setAttribute('aria-disabled', 'true');
+    const left = [...this.root.querySelectorAll('[data-answer]')].filter((b) => b.getAttribute('aria-disabled') !== 'true');
+    if (left.length <= 1 || (quiz.choice === undefined && quiz.verdict)) this.answerSeen();
     if (quiz.choice !== undefined) {
       // a quiz: say how far off the answer was, not which rule it is (the board marks where to look)
       if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
@@ -322,8 +327,15 @@ export class PuzzleWidget {
     if (force || this.failures >= SOLUTION_OFFER_AFTER) this.button('solution').hidden = false;
   }
 
-  async showSolution() {
+  /** From now on this visit cannot solve it for stars, and a later one earns one star at most. */
+  answerSeen() {
+    if (this.sawSolution) return;
     this.sawSolution = true;
+    progress.recordAnswerSeen(this.config.id, this.config.lesson, this.hints.length + 1);
+  }
+
+  async showSolution() {
+    this.answerSeen();
     const { config } = this;
     if (config.mode === 'turn' && this.turn) {
       await this.turn.reset();
@@ -344,7 +356,10 @@ export class PuzzleWidget {
     this.hintsShown = 0;
     this.button('hint').disabled = false;
     /** @type {HTMLElement} */ (this.root.querySelector('[data-success]')).hidden = true;
-    for (const b of this.root.querySelectorAll('[data-answer]')) b.removeAttribute('aria-pressed');
+    for (const b of this.root.querySelectorAll('[data-answer]')) {
+      b.removeAttribute('aria-pressed');
+      b.removeAttribute('aria-disabled');
+    }
     const input = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-number]'));
     if (input) input.value = '';
     this.solved = false;
@@ -356,8 +371,11 @@ export class PuzzleWidget {
   success(detail = '') {
     if (this.solved) return;
     this.solved = true;
-    const stars = progress.starsFor(this.hintsShown, this.failures, this.sawSolution);
     const { config, root } = this;
+    // what earlier visits kept counts too while it is unsolved: a reload or «Заново» does not wipe the slate
+    const stored = progress.puzzle(config.id);
+    const earlier = stored && !stored.solved ? stored : { hints: 0, attempts: 0 };
+    const stars = progress.starsFor(Math.max(this.hintsShown, earlier.hints), Math.max(this.failures, earlier.attempts), this.sawSolution);
     if (!this.sawSolution) progress.markSolved(config.id, config.lesson, stars);
     /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = this.sawSolution;
     const box = /** @type {HTMLElement} */ (root.querySelector('[data-success]'));
