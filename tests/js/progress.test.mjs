@@ -348,3 +348,16 @@ test('a bad import file changes nothing and says what was wrong', () => {
     assert.equal(store.items.get(KEY), raw);
   }
 });
+
+test('an answer seen counts as every hint used, and never lowers what was kept', () => {
+  const store = withStored(null);
+  progress.recordHint('board-head', 'board');
+  progress.recordAnswerSeen('board-head', 'board', 4);
+  assert.equal(stored(store).puzzles['board-head'].hints, 4);
+  assert.equal(stored(store).puzzles['board-head'].solved, false);
+  progress.recordAnswerSeen('board-head', 'board', 2);
+  assert.equal(stored(store).puzzles['board-head'].hints, 4);
+  assert.equal(progress.starsFor(stored(store).puzzles['board-head'].hints, 0, false), 1);
+  progress.recordAnswerSeen('../bad id', 'board', 4); // an id that is not one is ignored
+  assert.deepEqual(Object.keys(stored(store).puzzles), ['board-head']);
+});
