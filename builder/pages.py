@@ -348,12 +348,17 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
         {"slug": slug, "title": titles.get(lang, slug), "lessons": [lessons[s] for s in slugs if s in lessons]}
         for slug, titles, slugs in data.chapters
     ]
+    # one numbering on the course map and on the lesson pages: chapters 1..N, lessons 1..M across the course
+    chapter_of = {slug: (number, titles.get(lang, slug))
+                  for number, (_, titles, slugs) in enumerate(data.chapters, start=1) for slug in slugs}
     common = {"game": game.value, "prefix": prefix}
     site.write(f"{base}index.html", "course.html", lang, chapters=chapters, total=len(puzzles), **common)
     for index, lesson in enumerate(ordered):
+        chapter_number, chapter_title = chapter_of[lesson.slug]
         site.write(
             f"{base}lessons/{lesson.slug}/index.html", "lesson.html", lang,
             lesson=lesson, body=site.body(lesson.parts, lang, ""),
+            chapter_number=chapter_number, chapter_title=chapter_title,
             previous=ordered[index - 1] if index else None, next=ordered[index + 1] if index + 1 < len(ordered) else None,
             puzzle_ids=[p.id for p in lesson.puzzles], **common,
         )

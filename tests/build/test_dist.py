@@ -150,3 +150,27 @@ def test_every_lesson_page_is_light(dist: Path) -> None:
     assert len(pages) >= 40 and any("final-test" in str(p) for p in pages)
     heavy = {str(p.relative_to(dist)): p.stat().st_size for p in pages if p.stat().st_size > LESSON_PAGE_LIMIT}
     assert not heavy, f"lesson pages over {LESSON_PAGE_LIMIT} bytes: {heavy}"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("prefix", ["", "short/"])
+def test_the_course_map_and_the_lesson_pages_number_alike(dist: Path, lang: str, prefix: str) -> None:
+    # the issue's finding: the map numbered chapters (3 «Голова») and the page said «Урок 5» with no chapter
+    course = (dist / lang / prefix / "index.html").read_text(encoding="utf-8")
+    word = {"ru": ("Глава", "Урок"), "en": ("Chapter", "Lesson")}[lang]
+    seen = []
+    for chapter in re.finditer(r'<li class="chapter" id="chapter-(\d+)">(.*?)</ol>', course, re.S):
+        number = int(chapter.group(1))
+        assert re.search(rf'<span class="visually-hidden">{word[0]} </span>{number}</span>', chapter.group(2))
+        for card in re.finditer(r'<span class="lesson-number">[^<]* (\d+)</span>\s*<a href="lessons/([a-z0-9-]+)/">',
+                                chapter.group(2)):
+            lesson, slug = int(card.group(1)), card.group(2)
+            seen.append(lesson)
+            page = (dist / lang / prefix / "lessons" / slug / "index.html").read_text(encoding="utf-8")
+            kicker = re.search(r'<p class="lesson-kicker">(.*?)</p>', page, re.S)
+            assert kicker, slug
+            text = html_module.unescape(re.sub(r"<[^>]+>", "", kicker.group(1)))
+            assert text.startswith(f"{word[0]} {number}"), (slug, text)
+            assert text.endswith(f"{word[1]} {lesson}"), (slug, text)
+            assert f'href="../../#chapter-{number}"' in kicker.group(1)
+    assert seen == list(range(1, len(seen) + 1)) and len(seen) > 10, seen
