@@ -20,11 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .lessons import LANGUAGES
-from .pages import CSP
+from .pages import CSP, NOT_FOUND_SCRIPT, with_inline_script
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
-PAGE_CSP = f"{CSP}; frame-ancestors 'none'"
+#: a page's header also allows the 404 page's script (its hash): the host may serve 404.html for any missing
+#: page path; every other page's own <meta> CSP still refuses it
+PAGE_CSP = f"{with_inline_script(CSP, NOT_FOUND_SCRIPT)}; frame-ancestors 'none'"
 EMBED_CSP = CSP
 HEADERS_FILE = "_headers"
 

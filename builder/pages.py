@@ -7,6 +7,7 @@ embeds are ``embed/<lang>/<puzzle id>.html`` (ids are unique across both courses
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
 from .modules import BOOT, with_module_list
-from .phases import Course, Site, Source
+from .phases import PROJECT, Course, Site, Source
 from .replay import ReplayData
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
@@ -36,6 +37,22 @@ CSP = (
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
 )
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
+
+
+#: the 404 page's one inline script; the pages' CSP header allows it too (builder/headers.py): a host answers a
+#: missing /ru/… with 404.html under the headers of /ru/*
+NOT_FOUND_SCRIPT = (PROJECT / "site" / "static" / "js" / "not-found.js").read_text(encoding="utf-8")
+
+
+def with_inline_script(csp: str, script: str) -> str:
+    """``csp`` that also allows the one inline ``script`` (by its sha256): the 404 page's, which cannot know
+    where the site's files are (static/js/not-found.js).
+
+    >>> with_inline_script("default-src 'self'; script-src 'self'", "x")
+    "default-src 'self'; script-src 'self' 'sha256-LXEWQrcmsEQBYnyp+6wy9chTD7GQPMTbAiWHF5IaSIE='"
+    """
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return csp.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 #: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
 FIRST_BOOKS = Markup("<!--nb-first-books-->")
 #: how many: the boards a learner meets first; each other board fetches its own book when it is mounted
@@ -147,7 +164,7 @@ class SiteRenderer:
             lang=language,
             root=root,
             t=self.t(language),
-            csp=CSP,
+            csp=context.pop("csp", CSP),
             runtime=self.source_runtime(),
             languages=LANGUAGE_NAMES,
             page_path=relative,
@@ -315,7 +332,8 @@ def render_site(course: Course, source: Source) -> Site:
         _render_lab(site, lang)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")
-    site.write("404.html", "404.html", None, game="long")
+    site.write("404.html", "404.html", None, game="long", not_found_script=Markup(NOT_FOUND_SCRIPT),
+               csp=with_inline_script(CSP, NOT_FOUND_SCRIPT))
     site.files.update(site.books.files)
     return Site(site.files, site.pages)
 
