@@ -332,6 +332,7 @@ def render_site(course: Course, source: Source) -> Site:
         _render_lab(site, lang)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")
+    _render_embedding(site, course)
     site.write("404.html", "404.html", None, game="long", not_found_script=Markup(NOT_FOUND_SCRIPT),
                csp=with_inline_script(CSP, NOT_FOUND_SCRIPT))
     site.files.update(site.books.files)
@@ -413,6 +414,27 @@ def _render_lab(site: SiteRenderer, lang: str) -> None:
              for e in examples]
     site.write(f"{lang}/lab/index.html", "lab.html", lang, config=config, examples=shown,
                boards=site.free_boards(lang), game="long")
+
+
+#: the puzzle the page for site owners shows, embedded as its own code says
+EMBEDDING_EXAMPLE = "head-first-move"
+
+
+def _render_embedding(site: SiteRenderer, course: Course) -> None:
+    """/{lang}/embedding/: for site owners, how to embed a puzzle, its events and commands, and a live example.
+    The course's address is known only in the browser: the code samples carry it as a span app.js fills."""
+    pages = site.source.prose.get("embedding", {})
+    for lang in LANGUAGES:
+        text = pages.get(lang)
+        if text is None:
+            continue
+        title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), "")
+        body = str(site.block(text))
+        body = body.replace("{site}", f'<span data-site-address>{site.t(lang)("embedding.address")}</span>')
+        body = body.replace("{origin}", f'<span data-site-origin>{site.t(lang)("embedding.origin")}</span>')
+        example = next(p for p in course.games[Game.LONG].puzzles(lang) if p.id == EMBEDDING_EXAMPLE)
+        site.write(f"{lang}/embedding/index.html", "embedding.html", lang, title=title, body=Markup(body),
+                   example={"id": example.id, "title": example.text.get("title") or example.id}, game="long")
 
 
 def first_books(books: list[str], root: str) -> Markup:

@@ -69,6 +69,8 @@ class Source:
     static: dict[str, bytes]  #: path under site/static/ -> content
     lab_examples: list[Example] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: pages of prose that belong to no course, by name and language (lessons/pages/<name>.<lang>.md)
+    prose: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -129,7 +131,12 @@ def load(paths: Paths) -> Source:
         if path.is_file() and not path.name.startswith(".") and not path.name.endswith(".d.ts")  # types: for tsc only
     }
     lab_examples = load_examples(paths.lessons / "lab") if (paths.lessons / "lab").is_dir() else []
-    return Source(paths, courses, glossary, catalogs, static, lab_examples, problems)
+    prose: dict[str, dict[str, str]] = {}
+    for page in sorted((paths.lessons / "pages").glob("*.md")) if (paths.lessons / "pages").is_dir() else []:
+        name, _, lang = page.stem.rpartition(".")
+        if lang in LANGUAGES and name:
+            prose.setdefault(name, {})[lang] = page.read_text(encoding="utf-8")
+    return Source(paths, courses, glossary, catalogs, static, lab_examples, problems, prose)
 
 
 def validate(source: Source) -> tuple[Course, list[Problem]]:

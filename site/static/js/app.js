@@ -157,11 +157,11 @@ function bindResets() {
   });
 }
 
-function bindEmbedSnippet() {
-  const box = /** @type {HTMLTextAreaElement | null} */ (document.querySelector('[data-embed-snippet]'));
-  if (!box) return;
-  const url = new URL(box.dataset.embedSnippet || '', document.baseURI).href;
-  box.value = box.value.replace(/src="[^"]*"/, `src="${url}"`);
+/** The page for site owners shows code with this course's real address, known only here. */
+function fillSiteAddress() {
+  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+  for (const el of all('[data-site-address]')) el.textContent = root.href;
+  for (const el of all('[data-site-origin]')) el.textContent = root.origin;
 }
 
 let watchingRuntime = false;
@@ -186,7 +186,7 @@ async function setupPage() {
   bindProgressTools();
   showProgress();
   showStorageNotice();
-  bindEmbedSnippet();
+  fillSiteAddress();
   prefetchNext();
   checkForUpdate();
 }

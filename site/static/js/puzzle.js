@@ -5,6 +5,7 @@
 // offers "legal" and three rules (config.choices): the right rule, not just "illegal", answers it.
 
 import { bindViewControls } from './board-controls.js';
+import { reportHeight, takeCommands, tellHost as post } from './embed-frame.js';
 import { BoardView } from './board/view.js';
 import { reducedMotion } from './board/animation.js';
 import { reasonText } from './feedback.js';
@@ -40,11 +41,6 @@ import { TurnController } from './turn-controller.js';
 
 const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
 
-/** @param {string} type @param {object} detail */
-function post(type, detail) {
-  if (window.parent !== window) window.parent.postMessage({ type: `nardy:${type}`, ...detail }, '*');
-}
-
 export class PuzzleWidget {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -67,8 +63,6 @@ export class PuzzleWidget {
     this.listeners = [];
     /** @type {TurnController | null} */
     this.turn = null;
-    /** @type {ResizeObserver | null} */
-    this.resizer = null;
     this.mount();
   }
 
@@ -88,6 +82,7 @@ export class PuzzleWidget {
       ...(config.mode === 'turn' ? [['undo', 'widget.undo'], ['confirm', 'widget.confirm']] : []),
       ['reset', 'widget.reset'], ['hint', 'puzzle.hint'], ['solution', 'puzzle.show_solution'],
       ['flip', 'widget.flip'], ['perspective', 'board.control.view_black'],
+      ...(config.embed ? [] : [['embed', 'embed.button']]), // an embed is already on someone's page
     ];
     for (const [action, key] of actions) {
       const button = make('button', { type: 'button', 'data-action': action }, t(key));
@@ -119,6 +114,14 @@ export class PuzzleWidget {
     return /** @type {HTMLButtonElement} */ (this.root.querySelector(`[data-action="${action}"]`));
   }
 
+  /** The puzzle's title as its heading shows it, without the badge and the solved mark. */
+  title() {
+    const heading = this.root.querySelector('.puzzle-head h2');
+    if (!heading) return this.config.id;
+    const text = [...heading.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('');
+    return text.trim() || this.config.id;
+  }
+
   /** @param {string} text */
   say(text) {
     this.status.textContent = text;
@@ -133,6 +136,11 @@ export class PuzzleWidget {
     this.on(this.button('hint'), 'click', () => this.hint());
     this.on(this.button('solution'), 'click', () => this.showSolution());
     this.on(this.button('reset'), 'click', () => this.reset());
+    const embed = this.root.querySelector('[data-action="embed"]');
+    this.on(embed, 'click', async () => {
+      const { openEmbedPanel } = await import('./embed-panel.js'); // only when asked: not on a learner's path
+      openEmbedPanel({ id: config.id, title: this.title() }, /** @type {HTMLElement} */ (embed));
+    });
     this.listeners.push(bindViewControls(root, this.view));
     this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
@@ -156,10 +164,7 @@ export class PuzzleWidget {
     if (previous && previous.solved) mark.hidden = false;
     if (config.embed) {
       if (config.mode !== 'turn') post('ready', { id: config.id }); // a turn is ready once its board plays
-      if ('ResizeObserver' in window) {
-        this.resizer = new ResizeObserver(() => post('resize', { id: config.id, height: document.documentElement.scrollHeight }));
-        this.resizer.observe(document.body);
-      }
+      this.listeners.push(reportHeight(config.id), takeCommands({ reset: () => this.reset() }));
     }
   }
 
@@ -399,7 +404,6 @@ export class PuzzleWidget {
   destroy() {
     if (this.turn) this.turn.destroy();
     for (const off of this.listeners) off();
-    if (this.resizer) this.resizer.disconnect();
     this.view.destroy();
   }
 }
