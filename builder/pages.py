@@ -58,7 +58,7 @@ FIRST_BOOKS = Markup("<!--nb-first-books-->")
 #: how many: the boards a learner meets first; each other board fetches its own book when it is mounted
 FIRST_BOOKS_PRELOADED = 3
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
-PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "play.html", "rules.html"}
+PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "embed-play.html", "play.html", "rules.html"}
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
 #: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
 PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
@@ -328,6 +328,9 @@ def render_site(course: Course, source: Source) -> Site:
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long",
+                   starts=site.start_notations())
+        # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
+        site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game="long",
                    starts=site.start_notations())
         _render_lab(site, lang)
     _render_api_reference(site)

@@ -5,6 +5,7 @@ wrong origin change nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -114,3 +115,27 @@ def test_commands_and_messages_from_the_wrong_origin_are_ignored(page: Page, sit
         })""")
         assert no_inner_scrollbar(page) == height
         assert page.locator("nardy-puzzle").bounding_box()["height"] > 100  # type: ignore[index]
+
+
+def test_a_lesson_boards_position_embeds_on_the_free_board(page: Page, site_url: str, tmp_path: Path) -> None:
+    page.goto(f"{site_url}en/lessons/head/")
+    board = page.locator("[data-widget=board]").first
+    position = json.loads(board.get_attribute("data-config") or "{}")["position"]
+    board.locator(".board-embed").click()
+    panel = page.locator("dialog.embed-panel")
+    expect(panel.locator(".embed-status")).to_contain_text("px tall", timeout=READY_MS)
+    snippet = panel.locator("textarea").input_value()
+    assert 'board="pos=' in snippet and "dice=6-5" in snippet, snippet
+    (tmp_path / "index.html").write_text(
+        f"<!doctype html><title>blog</title><link rel=icon href='data:,'>{snippet}{LOG}", encoding="utf-8")
+    with someone_elses_site(tmp_path) as host_url:
+        page.goto(host_url + "index.html")
+        expect(page.locator("#log")).to_contain_text("nardy:ready", timeout=READY_MS)
+        frame = page.frame_locator("nardy-puzzle iframe")
+        free = frame.locator("[data-widget=free][data-ready]")
+        expect(free).to_be_attached()
+        expect(free.locator(".position-form")).to_be_hidden()  # on someone's page it is for playing
+        expect(free.locator("[data-action=embed]")).to_be_hidden()
+        model = json.loads(free.locator("svg.nb-board:visible").get_attribute("data-model") or "{}")
+        assert [d["value"] for d in model["dice"]] == [6, 5] and position.startswith("w/24:15"), (model, position)
+        no_inner_scrollbar(page)

@@ -3,6 +3,7 @@
 
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
+import { t } from './i18n.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {{kind: 'board', position: string, dice: number[], first_turn: boolean, rules: Record<string, unknown>,
@@ -20,6 +21,7 @@ export class BoardWidget {
     this.listeners = [];
     /** @type {TurnController | null} */
     this.turn = null;
+    this.addEmbedButton();
     if (!this.config.interactive || !this.config.dice.length) return;
     const status = /** @type {HTMLElement | null} */ (root.querySelector('[data-status]'));
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
@@ -36,6 +38,32 @@ export class BoardWidget {
     bind('reset', () => turn.reset());
     this.listeners.push(bindViewControls(root, this.view));
     turn.start();
+  }
+
+  /** «Встроить»: this position, on the free board of someone else's page. */
+  addEmbedButton() {
+    const { position, dice, rules } = this.config;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'board-embed button-secondary';
+    button.dataset.action = 'embed';
+    button.textContent = t('embed.button');
+    /** @type {Record<string, string>} */
+    const query = { pos: position };
+    if (dice.length) query.dice = dice.join('-');
+    if (position.startsWith('short:')) query.game = 'short';
+    if (Object.keys(rules || {}).length) query.rules = JSON.stringify(rules);
+    const open = async () => {
+      const { openEmbedPanel } = await import('./embed-panel.js'); // only when asked
+      openEmbedPanel({ id: null, title: t('play.title'), query: String(new URLSearchParams(query)) }, button);
+    };
+    button.addEventListener('click', open);
+    const controls = this.root.querySelector('[data-controls]'); // a playable board's row, else below the board
+    (this.config.interactive && dice.length && controls ? controls : this.root).append(button);
+    this.listeners.push(() => {
+      button.removeEventListener('click', open);
+      button.remove();
+    });
   }
 
   destroy() {

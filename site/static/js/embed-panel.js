@@ -4,7 +4,8 @@
 
 import { t } from './i18n.js';
 
-/** @typedef {{id: string, title: string}} EmbedTarget */
+/** @typedef {{id: string | null, title: string, query?: string}} EmbedTarget  a puzzle (id), or a position
+ *  on the free board (query: pos, dice, game, rules) */
 
 const WIDTHS = ['100%', '640', '480', '360'];
 const REFERENCE_WIDTH = 640; // a "column width" snippet is measured at a usual blog column
@@ -26,19 +27,25 @@ function siteRoot() {
 
 /**
  * The snippet for another site.
- * @param {{id: string, title: string, lang: string, width: string, script: boolean, height: number}} choice
+ * @param {EmbedTarget & {lang: string, width: string, script: boolean, height: number}} choice
  * @returns {string}
  */
-export function snippet({ id, title, lang, width, script, height }) {
+export function snippet({ id, title, query, lang, width, script, height }) {
   const root = siteRoot();
   const escape = (/** @type {string} */ s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const size = width === '100%' ? 'width:100%' : `width:100%;max-width:${width}px`;
   if (script) {
-    return `<nardy-puzzle puzzle="${id}" lang="${lang}" title="${escape(title)}" style="display:block;${size};height:${height}px"></nardy-puzzle>\n`
+    const what = id ? `puzzle="${id}"` : `board="${escape(query || '')}"`;
+    return `<nardy-puzzle ${what} lang="${lang}" title="${escape(title)}" style="display:block;${size};height:${height}px"></nardy-puzzle>\n`
       + `<script src="${new URL('static/js/nardy-embed.js', root).href}" async></script>`;
   }
-  const src = new URL(`embed/${lang}/${id}.html`, root).href;
-  return `<iframe src="${src}" title="${escape(title)}" style="border:0;${size}" height="${height}" loading="lazy" data-nardy-embed></iframe>`;
+  return `<iframe src="${escape(embedAddress({ id, title, query }, lang))}" title="${escape(title)}" style="border:0;${size}" height="${height}" loading="lazy" data-nardy-embed></iframe>`;
+}
+
+/** The embed page of a target in a language, as an absolute address. @param {EmbedTarget} target @param {string} lang */
+function embedAddress({ id, query }, lang) {
+  const path = id ? `embed/${lang}/${id}.html` : `embed/${lang}/play.html${query ? `?${query}` : ''}`;
+  return new URL(path, siteRoot()).href;
 }
 
 /** The puzzle's height in its embed page at `width` CSS pixels: loaded out of sight on this origin.
@@ -113,9 +120,9 @@ export function openEmbedPanel(target, opener) {
   let generation = 0;
   const update = async () => {
     const mine = ++generation;
-    const choice = { id: target.id, title: target.title, lang: language.value, width: width.value, script: kind.value === 'script' };
+    const choice = { ...target, lang: language.value, width: width.value, script: kind.value === 'script' };
     const px = width.value === '100%' ? REFERENCE_WIDTH : Number(width.value);
-    const src = new URL(`embed/${choice.lang}/${choice.id}.html`, siteRoot()).href;
+    const src = embedAddress(target, choice.lang);
     const known = measured.get(`${src} ${px}`);
     code.value = snippet({ ...choice, height: known || Math.round(px * 1.1 + 300) });
     if (known) return;

@@ -5,6 +5,7 @@
 
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
+import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
 import { diceText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameRoll } from './rules-client.js';
@@ -109,7 +110,28 @@ export class FreeBoard {
       window.history.replaceState(window.history.state, '', url);
       this.fromUrl();
     });
+    /** on someone else's page (embed/<lang>/play.html): the frame's height, and the host's «reset» */
+    this.embedded = document.body.classList.contains('embed');
+    if (this.embedded) this.listeners.push(reportHeight('play'), takeCommands({ reset: () => this.fromUrl() }));
+    const embed = this.button('embed');
+    if (embed && this.embedded) embed.hidden = true;
+    bind(embed, 'click', async () => {
+      const { openEmbedPanel } = await import('./embed-panel.js');
+      openEmbedPanel({ id: null, title: t('play.title'), query: this.shareQuery() }, /** @type {HTMLElement} */ (embed));
+    });
     this.fromUrl();
+  }
+
+  /** The address's query for the game on the board (what «Ссылка на эту позицию» and «Встроить» share). */
+  shareQuery() {
+    const game = this.game;
+    if (!game) return window.location.search.replace(/^\?/, '');
+    /** @type {Record<string, string>} */
+    const shared = { pos: game.position };
+    if (game.roll && game.phase === 'move') shared.dice = game.roll.join('-');
+    if (game.game === 'short') shared.game = 'short';
+    if (Object.keys(game.rules).length) shared.rules = JSON.stringify(game.rules);
+    return String(new URLSearchParams(shared));
   }
 
   /** @param {string} action @returns {HTMLButtonElement | null} */
@@ -201,6 +223,7 @@ export class FreeBoard {
   /** @param {GameStateJson} game */
   setGame(game) {
     this.game = game;
+    if (this.embedded && this.root.dataset.ready !== 'true') tellHost('ready', { id: 'play' });
     this.root.dataset.ready = 'true'; // Python answered: the board can be played
     if (this.turn) {
       this.turn.destroy();
@@ -210,11 +233,7 @@ export class FreeBoard {
     this.view.setModel(game.board, { animate: false });
     this.view.clearMarks();
     this.view.setSelectable([]);
-    /** @type {Record<string, string>} */
-    const shared = { pos: game.position };
-    if (game.game === 'short') shared.game = 'short';
-    if (Object.keys(game.rules).length) shared.rules = JSON.stringify(game.rules);
-    this.share.href = `?${new URLSearchParams(shared)}`;
+    this.share.href = `?${this.shareQuery()}`;
     const posInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('pos'));
     if (posInput) posInput.value = game.position;
     this.showCubeButtons();

@@ -2,6 +2,7 @@
 // it. A classic script (no module: it loads from another site without CORS), documented on /{lang}/embedding/.
 //
 //   <nardy-puzzle puzzle="head-first-move" lang="ru" style="display:block;height:780px"></nardy-puzzle>
+//   <nardy-puzzle board="pos=w%2F24%3A15%2F24%3A15&dice=6-5" lang="ru" …>  any position, on the free board
 //   <script src="https://<this site>/static/js/nardy-embed.js" async></script>
 //
 // The element frames <site>/embed/<lang>/<puzzle>.html and keeps the frame exactly as tall as the puzzle
@@ -18,10 +19,20 @@
   const ID = /^[a-z0-9][a-z0-9-]{0,80}$/;
   const LANGS = ['ru', 'en'];
 
-  /** The frame's address: the puzzle's embed page, told which origin may command it.
-   * @param {string} puzzle @param {string} lang */
-  const embedURL = (puzzle, lang) => {
-    const url = new URL(`embed/${LANGS.includes(lang) ? lang : 'ru'}/${puzzle}.html`, site);
+  const BOARD_PARAMS = ['pos', 'dice', 'game', 'rules'];
+
+  /** The frame's address: the puzzle's embed page, or the free board's with a position (`board` is its query:
+   * pos, dice, game, rules), told which origin may command it.
+   * @param {string} puzzle @param {string} board @param {string} lang @returns {string | null} */
+  const embedURL = (puzzle, board, lang) => {
+    const folder = `embed/${LANGS.includes(lang) ? lang : 'ru'}/`;
+    let url;
+    if (ID.test(puzzle)) url = new URL(`${folder}${puzzle}.html`, site);
+    else if (board) {
+      url = new URL(`${folder}play.html`, site);
+      const given = new URLSearchParams(board);
+      for (const name of BOARD_PARAMS) if (given.get(name)) url.searchParams.set(name, String(given.get(name)));
+    } else return null;
     if (window.location.origin !== 'null') url.searchParams.set('host', window.location.origin);
     return url.href;
   };
@@ -45,7 +56,7 @@
 
   class NardyPuzzle extends HTMLElement {
     static get observedAttributes() {
-      return ['puzzle', 'lang'];
+      return ['puzzle', 'board', 'lang'];
     }
 
     constructor() {
@@ -80,8 +91,8 @@
 
     load() {
       const puzzle = this.getAttribute('puzzle') || '';
-      if (!ID.test(puzzle)) return;
-      const src = embedURL(puzzle, this.getAttribute('lang') || 'ru');
+      const src = embedURL(puzzle, this.getAttribute('board') || '', this.getAttribute('lang') || 'ru');
+      if (!src) return;
       if (this.frame.src !== src) this.frame.src = src;
       this.frame.title = this.getAttribute('title') || puzzle;
     }
