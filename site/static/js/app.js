@@ -11,6 +11,7 @@ import { bindProgressTools, showStorageNotice } from './progress-tools.js';
 import { PuzzleWidget } from './puzzle.js';
 import { ReplayWidget } from './replay.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
+import { siteURL } from './site-root.js';
 
 /** @typedef {{destroy(): void}} Widget */
 
@@ -159,9 +160,9 @@ function bindResets() {
 
 /** The page for site owners shows code with this course's real address, known only here. */
 function fillSiteAddress() {
-  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
-  for (const el of all('[data-site-address]')) el.textContent = root.href;
-  for (const el of all('[data-site-origin]')) el.textContent = root.origin;
+  const root = siteURL();
+  for (const el of all('[data-site-address]')) el.textContent = root;
+  for (const el of all('[data-site-origin]')) el.textContent = new URL(root).origin;
 }
 
 let watchingRuntime = false;

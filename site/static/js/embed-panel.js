@@ -3,6 +3,7 @@
 // paint, and copies it. The snippet's parts are explained on /{lang}/embedding/ (embedding.html).
 
 import { t } from './i18n.js';
+import { siteURL } from './site-root.js';
 
 /** @typedef {{id: string | null, title: string, query?: string}} EmbedTarget  a puzzle (id), or a position
  *  on the free board (query: pos, dice, game, rules) */
@@ -20,24 +21,18 @@ function make(tag, attrs = {}, text) {
   return el;
 }
 
-/** The site's root as an absolute address (the page's data-root, from its own address). */
-function siteRoot() {
-  return new URL(document.documentElement.dataset.root || './', document.baseURI);
-}
-
 /**
  * The snippet for another site.
  * @param {EmbedTarget & {lang: string, width: string, script: boolean, height: number}} choice
  * @returns {string}
  */
 export function snippet({ id, title, query, lang, width, script, height }) {
-  const root = siteRoot();
   const escape = (/** @type {string} */ s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const size = width === '100%' ? 'width:100%' : `width:100%;max-width:${width}px`;
   if (script) {
     const what = id ? `puzzle="${id}"` : `board="${escape(query || '')}"`;
     return `<nardy-puzzle ${what} lang="${lang}" title="${escape(title)}" style="display:block;${size};height:${height}px"></nardy-puzzle>\n`
-      + `<script src="${new URL('static/js/nardy-embed.js', root).href}" async></script>`;
+      + `<script src="${siteURL('static/js/nardy-embed.js')}" async></script>`;
   }
   return `<iframe src="${escape(embedAddress({ id, title, query }, lang))}" title="${escape(title)}" style="border:0;${size}" height="${height}" loading="lazy" data-nardy-embed></iframe>`;
 }
@@ -45,7 +40,7 @@ export function snippet({ id, title, query, lang, width, script, height }) {
 /** The embed page of a target in a language, as an absolute address. @param {EmbedTarget} target @param {string} lang */
 function embedAddress({ id, query }, lang) {
   const path = id ? `embed/${lang}/${id}.html` : `embed/${lang}/play.html${query ? `?${query}` : ''}`;
-  return new URL(path, siteRoot()).href;
+  return siteURL(path);
 }
 
 /** The puzzle's height in its embed page at `width` CSS pixels: loaded out of sight on this origin.
@@ -114,7 +109,7 @@ export function openEmbedPanel(target, opener) {
   const close = make('button', { type: 'button', class: 'button-secondary' }, t('embed.close'));
   buttons.append(copy, close);
   const more = make('p');
-  more.append(make('a', { href: new URL(`${lang}/embedding/`, siteRoot()).href }, t('embed.how')));
+  more.append(make('a', { href: siteURL(`${lang}/embedding/`) }, t('embed.how')));
   panel.append(buttons, status, more);
 
   let generation = 0;
