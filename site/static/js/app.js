@@ -97,6 +97,7 @@ async function mountAll() {
     if (!Widget) continue;
     try {
       mounted.push(new Widget(root));
+      root.dataset.mounted = 'true'; // for presenter mode and the tests: its controls are in place
     } catch (error) {
       // a broken widget must not take the rest of the page down; its static board stays readable
       root.dataset.widgetError = String(error instanceof Error ? error.message : error);
@@ -177,8 +178,42 @@ function watchRuntime() {
   }
 }
 
+/** ?present=N: the teacher's window in presenter mode, at slide N; ?present=audience: the window it opens. */
+function presentParameter() {
+  return new URL(window.location.href).searchParams.get('present');
+}
+
+/** @param {number} slide from 0 */
+async function present(slide) {
+  const { startPresenter } = await import('./present/presenter.js'); // only when asked: not on a learner's path
+  await startPresenter(slide);
+}
+
+async function setupPresenting() {
+  for (const start of all('[data-present-start]')) start.hidden = false;
+  for (const button of all('[data-present]')) {
+    button.addEventListener('click', () => {
+      // asked in the click itself: a browser grants full screen to a gesture only
+      document.documentElement.requestFullscreen?.().catch(() => {});
+      present(0);
+    });
+  }
+  const { presenter } = await import('./present/presenter.js');
+  const running = presenter();
+  const wanted = presentParameter();
+  if (running) running.rebuild(0); // in-page navigation to the next lesson: the show goes on
+  else if (wanted !== null) present(Math.max(0, (Number.parseInt(wanted, 10) || 1) - 1));
+}
+
 async function setupPage() {
   document.documentElement.classList.add('js');
+  if (presentParameter() === 'audience') {
+    // the projector's copy of the presenter's slide: it runs no Python and mounts nothing
+    await loadCatalog(document.documentElement.dataset.lang || 'ru');
+    const { startAudience } = await import('./present/audience.js');
+    await startAudience();
+    return;
+  }
   if (hasWidgets()) getRuntime(); // Python starts booting first: everything else overlaps with it
   await loadCatalog(document.documentElement.dataset.lang || 'ru');
   watchRuntime();
@@ -188,6 +223,7 @@ async function setupPage() {
   showProgress();
   showStorageNotice();
   fillSiteAddress();
+  if (document.querySelector('[data-present-start]') || presentParameter() !== null) setupPresenting();
   prefetchNext();
   checkForUpdate();
 }
@@ -197,6 +233,7 @@ function bindClicker() {
   document.addEventListener('keydown', (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!['PageDown', 'PageUp'].includes(event.key) || (target && target.closest('input, textarea, select'))) return;
+    if (document.documentElement.classList.contains('presenting')) return; // presenter mode has its own keys
     const widgets = all('main [data-widget]');
     if (!widgets.length) return;
     const middle = window.innerHeight / 3;

@@ -12,6 +12,8 @@
 //   view.clearMarks()                      selection, destinations and highlights
 //   view.setPerspective(side) / view.setFlipped(bool)   who sits at the bottom / mirrored left-right
 //   view.focusPoint(point), view.pointEl(point), view.destroy()
+//   view.snapshot() / view.restore(snapshot)  what the board shows, as data (presenter → audience window)
+//   viewOf(svg)                            the view drawing a board, if one does
 
 import { animateStep, stopAnimations } from './animation.js';
 import { MARK_KINDS } from './constants.js';
@@ -28,6 +30,25 @@ import { t } from '../i18n.js';
 /** @typedef {import('./types.js').ViewState} ViewState */
 /** @typedef {import('./constants.js').MarkKind} MarkKind */
 /** @typedef {import('./render.js').Marks} Marks */
+
+/** @type {WeakMap<SVGSVGElement, BoardView>} */
+const views = new WeakMap();
+
+/** The view drawing ``svg``, if any (presenter mode reads and mirrors boards it did not make). @param {SVGSVGElement} svg */
+export function viewOf(svg) {
+  return views.get(svg) || null;
+}
+
+/**
+ * @typedef {object} BoardSnapshot  what a board shows: the position, how it is looked at and its marks
+ * @property {BoardModel} model
+ * @property {Side} perspective
+ * @property {boolean} flipped
+ * @property {string | null} selected
+ * @property {string[]} selectable
+ * @property {[string, number[]][]} destinations
+ * @property {[string, MarkKind[]][]} highlights
+ */
 
 export class BoardView {
   /** @param {SVGSVGElement} svg */
@@ -50,6 +71,7 @@ export class BoardView {
     this.input = this.view.interactive ? new BoardInput(svg, this.els, () => this.model) : null;
     if (this.view.interactive) addFocusRings(this.els, this.geometry);
     this.redraw();
+    views.set(svg, this);
   }
 
   get perspective() {
@@ -155,7 +177,37 @@ export class BoardView {
     if (g && this.input) this.input.moveFocus(g, true);
   }
 
+  /** @returns {BoardSnapshot} */
+  snapshot() {
+    const { marks } = this;
+    return {
+      model: this.model,
+      perspective: this.view.perspective,
+      flipped: this.view.flipped,
+      selected: marks.selected,
+      selectable: [...marks.selectable],
+      destinations: [...marks.destinations].map(([key, dice]) => [key, [...dice]]),
+      highlights: [...marks.highlights].map(([key, kinds]) => [key, MARK_KINDS.filter((kind) => kinds.has(kind))]),
+    };
+  }
+
+  /** Shows what another view's snapshot() took (checked by present/messages.js before it gets here).
+   * @param {BoardSnapshot} shot */
+  restore(shot) {
+    if (shot.perspective !== this.view.perspective) this.setPerspective(shot.perspective);
+    if (shot.flipped !== this.view.flipped) this.setFlipped(shot.flipped);
+    if (JSON.stringify(shot.model) !== JSON.stringify(this.model)) this.setModel(fullModel(shot.model));
+    this.marks = {
+      selected: shot.selected,
+      selectable: new Set(shot.selectable),
+      destinations: new Map(shot.destinations),
+      highlights: new Map(shot.highlights.map(([key, kinds]) => [key, new Set(kinds.filter((kind) => MARK_KINDS.includes(kind)))])),
+    };
+    this.renderMarks();
+  }
+
   destroy() {
+    views.delete(this.svg);
     if (this.input) this.input.destroy();
     stopAnimations(this.els);
   }
