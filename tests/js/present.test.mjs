@@ -48,6 +48,8 @@ test('anything else is dropped whole', () => {
     { ...state, widget: { ...widget, boards: [{ ...board, highlights: [['13', ['<script>']]] }] } },
     { ...state, widget: { ...widget, boards: [{ ...board, selected: '25' }] } },
     { ...state, widget: { ...widget, texts: ['x'.repeat(5000)] } },
+    { ...state, page: '/.//evil.example/x' }, { ...state, page: '//evil.example/' }, { ...state, page: '/\\evil.example/' },
+    { ...state, widget: { ...widget, boards: [{ ...board, model: { ...model, pips: undefined } }] } },
   ];
   for (const message of broken) assert.equal(readState(message), null, JSON.stringify(message)?.slice(0, 80));
 });

@@ -98,6 +98,9 @@ export class ReplayWidget {
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = this.last;
     if (next === null) return;
+    // in presenter mode the clicker steps the game to its end, then goes on to the next slide
+    const presenting = document.documentElement.classList.contains('presenting');
+    if (presenting && (next < 0 || next > this.last) && (event.key === 'PageDown' || event.key === 'PageUp')) return;
     event.preventDefault();
     event.stopPropagation(); // a presentation clicker's PageDown steps the game, not the page
     this.show(next);

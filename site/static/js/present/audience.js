@@ -39,7 +39,7 @@ export async function startAudience() {
     if (!document.fullscreenElement) root.requestFullscreen?.().catch(() => {});
   };
   document.addEventListener('keydown', (event) => {
-    if (['f', 'в'].includes(event.key.toLowerCase())) full();
+    if (event.code === 'KeyF' || event.key.toLowerCase() === 'f') full();
   });
   document.addEventListener('dblclick', full);
   if (typeof BroadcastChannel !== 'function') return;
@@ -56,7 +56,9 @@ export async function startAudience() {
     if (state.page !== window.location.pathname) {
       // the presenter went on to another page of the course: follow, never off the site
       const next = new URL(state.page, window.location.origin);
-      if (next.href.startsWith(site.href)) window.location.replace(`${next.pathname}?present=audience`);
+      next.search = '?present=audience';
+      next.hash = '';
+      if (next.origin === window.location.origin && next.href.startsWith(site.href)) window.location.replace(next.href);
       return;
     }
     if (state.count !== slides.length) return; // another build of this page

@@ -57,7 +57,6 @@ export function isBoardModel(m) {
     && isObject(occupant) && isSide(occupant.side) && isInt(occupant.count, 0, 15))) return false;
   for (const name of ['bar', 'off', 'pips']) {
     const value = m[name];
-    if (name === 'pips' && value === undefined) continue; // a picture's model may leave it out
     if (!isObject(value) || !isInt(value.white, 0, 999) || !isInt(value.black, 0, 999)) return false;
   }
   if (!isList(m.dice) || m.dice.length > 4 || !m.dice.every((d) => isObject(d) && isInt(d.value, 1, 6) && typeof d.used === 'boolean')) return false;
@@ -103,7 +102,8 @@ function isWidgetState(w) {
  */
 export function readState(data) {
   if (!isObject(data) || data.kind !== 'state' || data.v !== VERSION) return null;
-  if (typeof data.page !== 'string' || !data.page.startsWith('/') || data.page.length > 512) return null;
+  // a path of this site: not "//host" or "/\\host", which a browser reads as another site
+  if (typeof data.page !== 'string' || !/^\/(?![/\\])[^\\]*$/.test(data.page) || data.page.includes('//') || data.page.length > 512) return null;
   if (!isInt(data.count, 1, 10000) || !isInt(data.slide, 0, /** @type {number} */ (data.count) - 1)) return null;
   if (data.widget !== null && !isWidgetState(data.widget)) return null;
   return /** @type {StateMessage} */ (data);

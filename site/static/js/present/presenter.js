@@ -26,6 +26,9 @@ const KEYS = {
   fullscreen: ['f', 'в'],
 };
 
+/** What «Заново» presses on a slide's widget: a puzzle's or board's reset, a replay's start, a new game. */
+const RESETS = '[data-action=reset], [data-action=first], [data-action=new-game]';
+
 /** @type {Presenter | null} */
 let active = null;
 
@@ -72,6 +75,11 @@ class Presenter {
     this.live = make('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
     document.body.append(this.notes, this.bar, this.live);
     this.keys = (/** @type {KeyboardEvent} */ event) => this.key(event);
+    // drawing's keys are taken before the board sees them (its arrows and Enter would move checkers)
+    this.drawKeys = (/** @type {KeyboardEvent} */ event) => {
+      if (this.drawing && !event.ctrlKey && !event.metaKey && !event.altKey && this.drawKey(event)) event.stopPropagation();
+    };
+    document.addEventListener('keydown', this.drawKeys, true);
     document.addEventListener('keydown', this.keys);
     this.resize = () => this.fit();
     window.addEventListener('resize', this.resize);
@@ -119,11 +127,16 @@ class Presenter {
     this.observer.disconnect();
     this.dropDrawings();
     this.slides = readSlides(this.main);
+    if (!this.slides.length) {
+      this.exit(); // a page with nothing to show (the course map, the lab): the page as it is
+      return false;
+    }
     this.index = Math.min(Math.max(0, this.arriveAtEnd ? this.slides.length - 1 : index), this.slides.length - 1);
     this.arriveAtEnd = false;
     this.loadSet();
     this.observer.observe(this.main, { subtree: true, childList: true, attributes: true, characterData: true });
     this.show(this.index);
+    return true;
   }
 
   /** @param {number} index */
@@ -136,12 +149,22 @@ class Presenter {
     url.searchParams.set('present', String(index + 1));
     window.history.replaceState(window.history.state, '', url.href);
     this.counter.textContent = t('present.counter', { n: index + 1, total: this.slides.length });
-    this.counter.setAttribute('aria-label', t('present.slide', { n: index + 1, total: this.slides.length }));
     this.live.textContent = `${t('present.slide', { n: index + 1, total: this.slides.length })}: ${slideTitle(this.slide)}`;
     this.updateButtons();
     this.writeNotes();
     this.fit();
     this.broadcast();
+    this.keepFocus();
+  }
+
+  /** Focus never stays on a part that is hidden now (or falls to the body): it goes to the toolbar. */
+  keepFocus() {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || (focused instanceof HTMLElement && !focused.closest('.present-bar, .present-notes')
+      && !focused.closest('[data-slide-current]'));
+    if (!lost) return;
+    const next = /** @type {HTMLButtonElement} */ (this.bar.querySelector('[data-present-action=next]'));
+    (next.disabled ? /** @type {HTMLButtonElement} */ (this.bar.querySelector('[data-present-action=exit]')) : next).focus({ preventScroll: true });
   }
 
   fit() {
@@ -178,7 +201,6 @@ class Presenter {
     this.drawing = on && this.drawingsHere().length > 0;
     document.documentElement.classList.toggle('present-drawing', this.drawing);
     this.drawButton.setAttribute('aria-pressed', String(this.drawing));
-    this.drawButton.textContent = t(this.drawing ? 'present.drawing' : 'present.draw');
     this.help.textContent = t(this.drawing ? 'present.draw_help' : 'present.keys');
     if (this.drawing) this.drawingsHere()[0].moveCursor(0, 0);
     else for (const drawing of this.drawings.values()) {
@@ -201,7 +223,7 @@ class Presenter {
     previous.disabled = !at('previous') && !this.neighbour(-1);
     next.disabled = !at('next') && !this.nextPage();
     const widget = this.slide.widget;
-    this.resetButton.disabled = !widget || !widget.querySelector('[data-action=reset], [data-action=first], [data-action=new-game]');
+    this.resetButton.disabled = !widget || !widget.querySelector(RESETS);
     this.clearButton.disabled = !widget || !boardsOf(widget).length;
     this.drawButton.disabled = this.clearButton.disabled;
     const puzzle = this.puzzle();
@@ -361,7 +383,7 @@ class Presenter {
     const widget = this.slide.widget;
     if (!widget) return;
     for (const drawing of this.drawingsHere()) drawing.clear();
-    const reset = /** @type {HTMLButtonElement | null} */ (widget.querySelector('[data-action=reset], [data-action=first]'));
+    const reset = /** @type {HTMLButtonElement | null} */ (widget.querySelector(RESETS));
     if (reset) reset.click();
     const answer = /** @type {HTMLElement | null} */ (widget.querySelector('[data-answer-box]'));
     if (answer) answer.hidden = true; // the answer is the teacher's again, until revealed
@@ -413,7 +435,6 @@ class Presenter {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && target.closest('input, textarea, select, [contenteditable]')) return;
-    if (this.drawing && this.drawKey(event)) return;
     const onBoard = target && target.closest('.nb-board, .replay');
     const char = event.key.length === 1 ? event.key.toLowerCase() : '';
     /** @type {string | null} */
@@ -422,8 +443,9 @@ class Presenter {
     else if (event.key === 'PageUp' || (!onBoard && event.key === 'ArrowLeft')) action = 'previous';
     else if (event.key === 'Home' && !onBoard) return this.showFrom('first', event);
     else if (event.key === 'End' && !onBoard) return this.showFrom('last', event);
-    else if (event.key === 'Escape' && !document.fullscreenElement) action = 'exit';
+    else if (event.key === 'Escape' && !document.fullscreenElement && !onBoard) action = 'exit'; // a board's Esc drops its checker
     else action = Object.entries(KEYS).find(([, chars]) => chars.includes(char))?.[0] || null;
+    if (!action && event.code === 'KeyF') action = 'fullscreen';
     if (!action) return;
     event.preventDefault();
     this.act(action);
@@ -471,6 +493,7 @@ class Presenter {
     this.observer.disconnect();
     this.dropDrawings();
     document.removeEventListener('keydown', this.keys);
+    document.removeEventListener('keydown', this.drawKeys, true);
     window.removeEventListener('resize', this.resize);
     this.bar.remove();
     this.notes.remove();
@@ -488,6 +511,7 @@ class Presenter {
     window.history.replaceState(window.history.state, '', url.href);
     if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     if (part) part.scrollIntoView({ block: 'start' });
+    /** @type {HTMLElement | null} */ (document.querySelector('[data-present]'))?.focus({ preventScroll: true });
     active = null;
   }
 }
