@@ -235,7 +235,7 @@ def test_a_theme_of_the_puzzles_page_is_presented_puzzle_after_puzzle(browser: B
     page.wait_for_selector(f"[data-slide-current][data-puzzle='{ids[0]}']", state="attached")
     expect(page.locator(".present-bar")).to_be_visible()
     page.locator("[data-present-action=notes]").click()
-    expect(page.locator(".present-notes")).to_contain_text(f"Задача 1 из {len(ids)} темы")
+    expect(page.locator(".present-notes")).to_contain_text(f"Задача 1 из {len(ids)} в теме")
     page.keyboard.press("PageDown")  # the puzzle's one slide is done: the theme's next puzzle, still presented
     page.wait_for_selector(f"[data-slide-current][data-puzzle='{ids[1]}']", state="attached")
     assert f"/puzzles/{ids[1]}/" in page.url

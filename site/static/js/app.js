@@ -201,12 +201,21 @@ async function setupPresenting() {
   const { presenter } = await import('./present/presenter.js');
   const running = presenter();
   const wanted = presentParameter();
-  if (running) running.rebuild(0); // in-page navigation to the next lesson: the show goes on
-  else if (wanted !== null) present(Math.max(0, (Number.parseInt(wanted, 10) || 1) - 1));
+  const slide = Math.max(0, (Number.parseInt(wanted || '', 10) || 1) - 1); // back to a slide: its history entry says which
+  if (running) running.rebuild(slide); // in-page navigation: the show goes on, or ends on a page with no slides
+  else if (wanted !== null) present(slide);
 }
 
 async function setupPage() {
   document.documentElement.classList.add('js');
+  document.documentElement.classList.remove('worksheet-mode'); // back from a worksheet by in-page navigation
+  if (new URL(window.location.href).searchParams.has('print')) {
+    // a worksheet: the boards as the build drew them, so nothing is mounted and no Python is needed
+    await loadCatalog(document.documentElement.dataset.lang || 'ru');
+    const { startWorksheet } = await import('./print/worksheet.js');
+    await startWorksheet();
+    return;
+  }
   if (presentParameter() === 'audience') {
     // the projector's copy of the presenter's slide: it runs no Python and mounts nothing
     await loadCatalog(document.documentElement.dataset.lang || 'ru');
@@ -223,7 +232,7 @@ async function setupPage() {
   showProgress();
   showStorageNotice();
   fillSiteAddress();
-  if (document.querySelector('[data-present-start]') || presentParameter() !== null) setupPresenting();
+  if (document.querySelector('[data-present-start]') || presentParameter() !== null || document.documentElement.classList.contains('presenting')) setupPresenting();
   prefetchNext();
   checkForUpdate();
 }
