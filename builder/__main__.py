@@ -3,7 +3,8 @@
     python -m builder [build]            build into dist/ (default)
     python -m builder serve [--port N]   build, serve on 127.0.0.1 and rebuild (and reload) on change
     python -m builder check              validate the content only
-Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR.
+Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR, --site-url URL
+(the address the site is served from: each puzzle also gets an oEmbed description).
 
 A failed build reports every problem as file:line: message, exits with status 1 and leaves the previous
 dist/ untouched. No input ends in a traceback: every error the user can fix is a BuildError.
@@ -25,13 +26,13 @@ def _print_problems(problems: list[Problem], root: Path) -> None:
 
 
 def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: bool = False,
-        precompress: bool = False) -> int:
+        precompress: bool = False, site_url: str | None = None) -> int:
     """Run one build or check; print progress and a summary; return the exit status."""
     log = (lambda message: None) if quiet else (lambda message: print(message, flush=True))
     root = paths.lessons.parent if paths.lessons.parent != PROJECT else PROJECT
     try:
         report = check(paths, strict=strict, log=log) if command == "check" else build(out, paths, strict=strict, log=log,
-                                                                                       precompress=precompress)
+                                                                                       precompress=precompress, site_url=site_url)
     except ContentError as failed:
         _print_problems(failed.problems, root)
         errors = sum(1 for p in failed.problems if not p.warning)
@@ -58,10 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--precompress", action="store_true",
                         help="also write .gz and .br copies, for hosts that serve them (docs/hosting.md)")
     parser.add_argument("--lessons", type=Path, default=PROJECT / "lessons", help="the course folder (default: lessons/)")
+    parser.add_argument("--site-url", help="the address the site is served from (https://…/): adds oEmbed for each puzzle")
     args = parser.parse_args(argv)
     out = args.out.resolve()
     paths = Paths(lessons=args.lessons.resolve())
-    status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet, precompress=args.precompress)
+    status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet, precompress=args.precompress,
+                 site_url=args.site_url)
     if args.command != "serve":
         return status
     from .serve import serve

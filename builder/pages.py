@@ -16,7 +16,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
@@ -91,6 +91,7 @@ class SiteRenderer:
     def __init__(self, course: Course, source: Source) -> None:
         self.course = course
         self.source = source
+        self.site_url: str | None = None  #: the site's own address, when the build was told it
         self.catalogs = source.catalogs
         self.md = markdown()
         self.env = Environment(
@@ -319,9 +320,11 @@ class SiteRenderer:
 # the pages --------------------------------------------------------------------------------------
 
 
-def render_site(course: Course, source: Source) -> Site:
-    """Every page and file of the site, in memory."""
+def render_site(course: Course, source: Source, site_url: str | None = None) -> Site:
+    """Every page and file of the site, in memory; with the site's address (``--site-url``) an oEmbed
+    description of each puzzle too (``oembed/{lang}/{id}.json``, which has to name absolute addresses)."""
     site = SiteRenderer(course, source)
+    site.site_url = site_url
     site.prepare_texts()
     copy_static(site)
     for lang in LANGUAGES:
@@ -340,6 +343,30 @@ def render_site(course: Course, source: Source) -> Site:
                csp=with_inline_script(CSP, NOT_FOUND_SCRIPT))
     site.files.update(site.books.files)
     return Site(site.files, site.pages)
+
+
+#: the size an oEmbed consumer reserves for a puzzle (the embed's script then keeps the frame as tall as it is)
+OEMBED_SIZE = (640, 900)
+
+
+def oembed_json(site_url: str, lang: str, puzzle_id: str, title: str, provider: str) -> bytes:
+    """The oEmbed 1.0 "rich" description of one puzzle: a frame of its embed page and the script that keeps the
+    frame as tall as the puzzle (static/js/nardy-embed.js, which follows ``iframe[data-nardy-embed]``).
+
+    >>> import json
+    >>> data = json.loads(oembed_json("https://example.org/nardy/", "ru", "head-first-move", "Первый ход", "Нарды"))
+    >>> data["type"], data["width"], data["provider_url"]
+    ('rich', 640, 'https://example.org/nardy/')
+    >>> 'src="https://example.org/nardy/embed/ru/head-first-move.html"' in data["html"]
+    True
+    """
+    width, height = OEMBED_SIZE
+    frame = (f'<iframe src="{site_url}embed/{lang}/{puzzle_id}.html" title="{escape(title)}" width="{width}" '
+             f'height="{height}" style="border:0;max-width:100%" loading="lazy" data-nardy-embed></iframe>'
+             f'<script src="{site_url}static/js/nardy-embed.js" async></script>')
+    data = {"version": "1.0", "type": "rich", "title": title, "provider_name": provider, "provider_url": site_url,
+            "html": frame, "width": width, "height": height}
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
 
 
 def _render_api_reference(site: SiteRenderer) -> None:
@@ -391,8 +418,13 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     site.write(f"{base}puzzles/index.html", "puzzles.html", lang, themes=themes, lessons=lessons, **common)
     for puzzle in puzzles:
         widget = site.puzzle_widget(puzzle, lang, next_of[puzzle.id], picture=False)
+        oembed = f"{site.site_url}oembed/{lang}/{puzzle.id}.json" if site.site_url else None
         site.write(f"{base}puzzles/{puzzle.id}/index.html", "puzzle.html", lang, puzzle=puzzle, widget=widget,
-                   lesson=lessons.get(puzzle.lesson), **common)
+                   lesson=lessons.get(puzzle.lesson), oembed=oembed, **common)
+        if site.site_url:
+            site.files[f"oembed/{lang}/{puzzle.id}.json"] = oembed_json(
+                site.site_url, lang, puzzle.id, str(puzzle.text.get("title") or site.t(lang)("puzzle.untitled", id=puzzle.id)),
+                site.t(lang)("site.name"))
         embed = site.puzzle_widget(puzzle, lang, None, embed=True, picture=False)
         site.write(f"embed/{lang}/{puzzle.id}.html", "embed.html", lang, puzzle=puzzle, widget=embed, **common)
     glossary = [term for term in site.course.glossary if game in term.games]

@@ -154,14 +154,14 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
     return course, list(dict.fromkeys(problems))  # a file two checks cannot read is one problem
 
 
-def render(course: Course, source: Source) -> Site:
+def render(course: Course, source: Source, site_url: str | None = None) -> Site:
     """Every page and static file of the site, in memory (a template that fails is a problem at its line)."""
     from jinja2 import TemplateError
 
     from .pages import render_site
 
     try:
-        return render_site(course, source)
+        return render_site(course, source, site_url)
     except TemplateError as exc:
         templates = source.paths.templates.resolve()
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).resolve().is_relative_to(templates)]
@@ -245,15 +245,33 @@ def _judge(source: Source, strict: bool, log: Callable[[str], None]) -> tuple[Co
     return course, [p for p in problems if p.warning]
 
 
+def site_address(url: str | None) -> str | None:
+    """The site's address as ``--site-url`` gives it, ending in "/"; a BuildError for anything but http(s).
+
+    >>> site_address("https://example.org/nardy")
+    'https://example.org/nardy/'
+    >>> site_address("example.org")
+    Traceback (most recent call last):
+    ...
+    builder.problems.BuildError: --site-url 'example.org': give the address the site is served from, such as https://example.org/nardy/
+    """
+    if url is None:
+        return None
+    if not re.fullmatch(r"https?://[^\s/?#\"'<>]+(?:/[^\s?#\"'<>]*)?", url):
+        raise BuildError(f"--site-url {url!r}: give the address the site is served from, such as https://example.org/nardy/")
+    return url if url.endswith("/") else f"{url}/"
+
+
 def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
-          log: Callable[[str], None] = _quiet, precompress: bool = False) -> Report:
+          log: Callable[[str], None] = _quiet, precompress: bool = False, site_url: str | None = None) -> Report:
     """The whole build: load → validate → render → write."""
     started = time.perf_counter()
+    site_url = site_address(site_url)
     log(f"loading {paths.lessons} …")
     source = load(paths)
     course, warnings = _judge(source, strict, log)
     log("rendering pages …")
-    site = render(course, source)
+    site = render(course, source, site_url)
     log(f"writing {out} (with the runtime) …")
     write(site, out, cache or paths.project / ".cache", paths.project, precompress)
     return Report(site.pages, course.puzzle_count(), time.perf_counter() - started, warnings)
