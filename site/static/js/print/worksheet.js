@@ -3,12 +3,12 @@
 // or stars: no widget is mounted), numbered tasks with room to answer, a QR code and the address of each
 // puzzle online, and the answer key on a page of its own at the end. A4 or Letter (css/print.css).
 
+import { SVG_NS } from '../board/constants.js';
 import { BoardView } from '../board/view.js';
 import { t } from '../i18n.js';
 import { qrMatrix, qrPath } from './qr.js';
 
 const STYLESHEET = new URL('../../css/print.css', import.meta.url).href;
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** @param {string} tag @param {Record<string, string>} [attrs] @param {string} [text] */
 function make(tag, attrs = {}, text) {
