@@ -2,6 +2,7 @@
 // the height-keeping script), measures the puzzle's height at that width so the snippet is right from its first
 // paint, and copies it. The snippet's parts are explained on /{lang}/embedding/ (embedding.html).
 
+import { make } from './dom.js';
 import { t } from './i18n.js';
 import { siteURL } from './site-root.js';
 
@@ -12,14 +13,6 @@ const WIDTHS = ['100%', '640', '480', '360'];
 const REFERENCE_WIDTH = 640; // a "column width" snippet is measured at a usual blog column
 /** @type {Map<string, number>} heights measured in this visit, by embed address and width */
 const measured = new Map();
-
-/** @param {string} tag @param {Record<string, string>} [attrs] @param {string} [text] */
-function make(tag, attrs = {}, text) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /**
  * The snippet for another site.

@@ -7,6 +7,7 @@
 import { bindViewControls } from './board-controls.js';
 import { reportHeight, takeCommands, tellHost as post } from './embed-frame.js';
 import { BoardView } from './board/view.js';
+import { make } from './dom.js';
 import { reducedMotion } from './board/animation.js';
 import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
@@ -70,13 +71,6 @@ export class PuzzleWidget {
    * every puzzle's markup (they come hidden, in the places the stylesheet expects). */
   addParts() {
     const { root, config } = this;
-    /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
-    const make = (tag, attrs, text) => {
-      const el = document.createElement(tag);
-      for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-      if (text !== undefined) el.textContent = text;
-      return el;
-    };
     const controls = make('div', { class: 'widget-controls', 'data-controls': '', hidden: '' });
     const actions = [
       ...(config.mode === 'turn' ? [['undo', 'widget.undo'], ['confirm', 'widget.confirm']] : []),

@@ -6,7 +6,7 @@
 import { t } from '../i18n.js';
 import { CHANNEL, readState, VERSION } from './messages.js';
 import { apply } from './mirror.js';
-import { fitSlide, loadStylesheet, readSlides, showSlide } from './slides.js';
+import { fitSlide, loadPresentStyles, readSlides, showSlide } from './slides.js';
 
 /** @typedef {import('./drawing.js').Drawing} Drawing */
 
@@ -17,7 +17,7 @@ function say(note, text) {
 }
 
 export async function startAudience() {
-  await loadStylesheet();
+  await loadPresentStyles();
   const root = document.documentElement;
   root.classList.add('presenting', 'audience');
   const main = /** @type {HTMLElement} */ (document.querySelector('main'));

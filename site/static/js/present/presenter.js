@@ -7,13 +7,14 @@
 //   presenter.exit()
 
 import { SVG_NS } from '../board/constants.js';
+import { make } from '../dom.js';
 import { viewOf } from '../board/view.js';
 import { t } from '../i18n.js';
 import { slideAfter } from './deck.js';
 import { bindDrawingInput, Drawing } from './drawing.js';
 import { CHANNEL, isGreeting, VERSION } from './messages.js';
 import { boardsOf, capture } from './mirror.js';
-import { fitSlide, forgetSlides, loadStylesheet, readSlides, showSlide, slideTitle } from './slides.js';
+import { fitSlide, forgetSlides, loadPresentStyles, readSlides, showSlide, slideTitle } from './slides.js';
 
 /** @typedef {import('./slides.js').Slide} Slide */
 
@@ -31,14 +32,6 @@ const RESETS = '[data-action=reset], [data-action=first], [data-action=new-game]
 
 /** @type {Presenter | null} */
 let active = null;
-
-/** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
-function make(tag, attrs, text) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 class Presenter {
   /** @param {number} slide */
@@ -526,7 +519,7 @@ function toggleFullscreen() {
  * @param {number} [slide] the slide to show first, from 0
  */
 export async function startPresenter(slide = 0) {
-  await loadStylesheet();
+  await loadPresentStyles();
   if (active) active.show(Math.min(slide, active.slides.length - 1));
   else active = new Presenter(slide);
   return active;

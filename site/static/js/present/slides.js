@@ -2,6 +2,7 @@
 // HTML, so slide N is the same part of the page in both): the parts are marked data-slide="N" and the
 // stylesheet (css/present.css) shows the current one only.
 
+import { loadStylesheet } from '../dom.js';
 import { groupSlides } from './deck.js';
 
 const STYLESHEET = new URL('../../css/present.css', import.meta.url).href;
@@ -9,19 +10,8 @@ const STYLESHEET = new URL('../../css/present.css', import.meta.url).href;
 /** @typedef {{parts: HTMLElement[], widget: HTMLElement | null}} Slide */
 
 /** The stylesheet of presenter mode, loaded when it starts (no page pays for it otherwise). */
-export function loadStylesheet() {
-  const existing = /** @type {HTMLLinkElement | null} */ (document.querySelector(`link[data-present-style]`));
-  if (existing) return Promise.resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = STYLESHEET;
-  link.dataset.presentStyle = '';
-  const loaded = new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-  });
-  document.head.append(link);
-  return loaded;
+export function loadPresentStyles() {
+  return loadStylesheet(STYLESHEET);
 }
 
 /** @param {Element} el @returns {import('./deck.js').PartKind} */

@@ -5,32 +5,14 @@
 
 import { SVG_NS } from '../board/constants.js';
 import { BoardView } from '../board/view.js';
+import { loadStylesheet, make } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrMatrix, qrPath } from './qr.js';
 
 const STYLESHEET = new URL('../../css/print.css', import.meta.url).href;
 
-/** @param {string} tag @param {Record<string, string>} [attrs] @param {string} [text] */
-function make(tag, attrs = {}, text) {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
-
 /** @param {Element} el */
 const words = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim();
-
-function loadStylesheet() {
-  if (document.querySelector('link[data-print-style]')) return Promise.resolve();
-  const link = make('link', { rel: 'stylesheet', href: STYLESHEET, 'data-print-style': '' });
-  const loaded = new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-  });
-  document.head.append(link);
-  return loaded;
-}
 
 /** A QR code of ``url`` as an SVG picture (its address is written beside it too). @param {string} url */
 function qrCode(url) {
@@ -213,7 +195,7 @@ async function themePuzzles(name) {
 
 /** Shows the worksheet this page's address asks for (?print, or ?print=theme on the puzzles page). */
 export async function startWorksheet() {
-  await loadStylesheet();
+  await loadStylesheet(STYLESHEET);
   const main = /** @type {HTMLElement} */ (document.querySelector('main'));
   const asked = new URL(window.location.href).searchParams.get('print') || '';
   const here = new URL(window.location.href);

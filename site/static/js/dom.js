@@ -1,0 +1,29 @@
+// Small DOM helpers the page's modules share.
+
+/**
+ * An element with attributes and, if given, its text.
+ * @param {string} tag @param {Record<string, string>} [attrs] @param {string} [text] @returns {HTMLElement}
+ */
+export function make(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/**
+ * Links the stylesheet at ``href`` once (a mode's own styles, loaded when it starts); resolves when it has
+ * loaded or failed (the page then shows unstyled rather than waiting forever).
+ * @param {string} href @returns {Promise<void>}
+ */
+export function loadStylesheet(href) {
+  const existing = [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => /** @type {HTMLLinkElement} */ (link).href === href);
+  if (existing) return Promise.resolve();
+  const link = /** @type {HTMLLinkElement} */ (make('link', { rel: 'stylesheet', href }));
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(undefined), { once: true });
+    link.addEventListener('error', () => resolve(undefined), { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
