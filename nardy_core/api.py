@@ -29,7 +29,7 @@ from typing import Any
 
 from . import __version__
 from .blocks import forbidden_block
-from .board import board_model
+from .board import board_model, counts_model, dice_uses
 from .bot import choose, takes_double, wants_to_double
 from .dice import Roll
 from .errors import GameError, InputError, NardyError, shown
@@ -65,6 +65,7 @@ from .requests import (
     require_object,
 )
 from .scoring import score
+from .setups import Setup, read_setup_bar, read_setup_points
 from .sides import Side
 
 
@@ -229,6 +230,36 @@ def describe(query: Json) -> Json:
         "board": board_model(position),
         "forbidden_blocks": blocks,
         "winner": None if winner is None else winner.value,
+    }
+
+
+def setup(query: Json) -> Json:
+    """A position set up by hand (the board editor): ``points`` and ``bar`` as the board model writes them
+    (with ``game`` and ``mover``), or ``position`` notation; ``dice`` (optional) and ``rules``. The answer
+    is the board to draw, even while the setup is not a position, the canonical notation (``null`` while
+    there are problems), the problems (``setups.SETUP_PROBLEMS``) and the rules options in force.
+
+    >>> answer = call("setup", {"game": "long", "mover": "black", "points": {"24": {"side": "white", "count": 16}}})
+    >>> answer["position"], [problem["code"] for problem in answer["problems"]], answer["board"]["off"]
+    (None, ['TOO_MANY_CHECKERS'], {'white': 0, 'black': 15})
+    >>> call("setup", {"position": "w/24:15/24:15", "dice": "6-5"})["position"]
+    'w/24:15/24:15'
+    """
+    if "position" in query:
+        arranged = Setup.of(read_position(query))
+    else:
+        game = read_game(query)
+        points = read_setup_points(game, query.get("points", {}))
+        arranged = Setup.from_points(game, read_side(query.get("mover", "white")), points, read_setup_bar(game, query.get("bar")))
+    rules = read_rules(query, arranged.game)
+    roll = None if query.get("dice") in (None, "") else read_roll(query)
+    problems = arranged.problems(rules)
+    position = None if problems else arranged.position()
+    return {
+        "board": counts_model(arranged.game, arranged.white, arranged.black, arranged.to_move, dice_uses(roll)),
+        "position": None if position is None else position.notation(),
+        "problems": [problem.to_json() for problem in problems],
+        "rules": rules.to_dict(),
     }
 
 
@@ -463,6 +494,7 @@ HANDLERS: dict[str, Callable[[Json], Json]] = {
     "turns": turns,
     "check": check,
     "describe": describe,
+    "setup": setup,
     "result": result,
     "turn_state": turn_state,
     "try_step": try_step,

@@ -18,6 +18,8 @@ from typing import Any
 
 from .cube import Cube
 from .dice import Roll
+from .games import BAR, CHECKERS, POINTS, Game
+from .notation import Counts
 from .position import Position
 from .sides import Side
 
@@ -54,15 +56,38 @@ def board_model(
     show_to_move: bool = True,
 ) -> BoardJson:
     """The board model of ``position`` with the roll being played (``dice_left`` unused) and the cube."""
+    return counts_model(
+        position.game, position.white, position.black, position.to_move if show_to_move else None,
+        dice_uses(roll, dice_left), cube,
+    )
+
+
+def counts_model(
+    game: Game, white: Counts, black: Counts, to_move: Side | None, dice: list[dict[str, Any]], cube: Cube | None = None
+) -> BoardJson:
+    """The board model of checkers per own point (index 25 the bar), which need not make a position yet.
+
+    The board editor draws what is being set up before it is valid: a side with 16 checkers shows them
+    all, with an empty tray (never a negative one).
+
+    >>> counts = (0,) * 24 + (16, 0)
+    >>> model = counts_model(Game.LONG, counts, (0,) * 26, Side.WHITE, [])
+    >>> model["points"], model["off"], model["pips"]
+    ({'24': {'side': 'white', 'count': 16}}, {'white': 0, 'black': 15}, {'white': 384, 'black': 0})
+    """
+    counts = {Side.WHITE: white, Side.BLACK: black}
+    points: dict[int, dict[str, Any]] = {}
+    for side in Side:
+        for own in range(1, POINTS + 1):
+            if counts[side][own]:
+                points[game.absolute(side, own)] = {"side": side.value, "count": counts[side][own]}
     return {
-        "game": position.game.value,
-        "points": {
-            str(absolute): {"side": side.value, "count": count} for absolute, (side, count) in position.board().items()
-        },
-        "bar": {side.value: position.bar(side) for side in Side},
-        "off": {side.value: position.borne_off(side) for side in Side},
-        "to_move": position.to_move.value if show_to_move else None,
-        "dice": dice_uses(roll, dice_left),
-        "pips": {side.value: position.pips(side) for side in Side},
+        "game": game.value,
+        "points": {str(absolute): points[absolute] for absolute in sorted(points)},
+        "bar": {side.value: counts[side][BAR] for side in Side},
+        "off": {side.value: max(0, CHECKERS - sum(counts[side])) for side in Side},
+        "to_move": None if to_move is None else to_move.value,
+        "dice": dice,
+        "pips": {side.value: sum(point * n for point, n in enumerate(counts[side])) for side in Side},
         "cube": None if cube is None else cube.to_json(),
     }

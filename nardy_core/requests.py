@@ -62,6 +62,7 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "turns": frozenset(TURN_FIELDS),
     "check": frozenset((*TURN_FIELDS, "play", "steps")),
     "describe": frozenset((*POSITION_FIELDS, "rules")),
+    "setup": frozenset(("position", "mover", "game", "points", "bar", "dice", "rules")),
     "result": frozenset((*POSITION_FIELDS, "winner", "rules", "cube")),
     "turn_state": frozenset(PAGE_TURN_FIELDS),
     "try_step": frozenset((*PAGE_TURN_FIELDS, "step")),

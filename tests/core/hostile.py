@@ -115,6 +115,9 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
                   *setups[:4]],
         "check": [{**s, "play": "24/18 18/13"} for s in setups[:3]] + [{**setups[0], "steps": [[24, 18], [18, 13]]}],
         "describe": [{"position": p, "rules": {}} for p in POSITIONS],
+        "setup": [{"position": p, "dice": "6-5", "rules": {}} for p in POSITIONS]
+        + [{"game": "short", "mover": "black", "points": {"1": {"side": "white", "count": 16}}, "bar": {"black": 2}, "dice": [3, 3]},
+           {"game": "long", "points": {"13": {"side": "black", "count": 15}}, "rules": {"block": "forbid"}}],
         "result": [{"position": "w/off:15/6:3,off:12"}, {"position": "b/24:15/off:15", "cube": 2, "rules": {"cube": True}}],
         "turn_state": [{**s, "steps": []} for s in setups] + [{**setups[0], "steps": [[24, 18]]}],
         "try_step": [{**s, "steps": [], "step": {"from": 24, "to": 18}} for s in setups[:3]]

@@ -17,6 +17,7 @@ from nardy_core import ReasonCode, api
 from nardy_core.api import call, handle
 from nardy_core.errors import ERROR_CODES
 from nardy_core.requests import GAME_STATE_DERIVED, GAME_STATE_FIELDS, MAX_REQUEST_CHARS, REQUEST_FIELDS
+from nardy_core.setups import SETUP_PROBLEMS
 
 from .hostile import LONG_START, SHORT_START, check_answer
 
@@ -85,7 +86,7 @@ UNHASHABLE = [[], {}, [[]], {"a": {}}]
     "kind,field",
     [
         ("turns", "rules"), ("turns", "mover"), ("turns", "game"), ("turns", "dice"), ("turns", "position"), ("turns", "first_turn"),
-        ("check", "play"), ("check", "steps"), ("describe", "rules"), ("result", "winner"), ("result", "cube"),
+        ("check", "play"), ("check", "steps"), ("describe", "rules"), ("setup", "points"), ("setup", "bar"), ("setup", "dice"), ("result", "winner"), ("result", "cube"),
         ("turn_state", "steps"), ("try_step", "step"), ("explain_point", "point"), ("game_new", "game"), ("game_new", "players"),
         ("game_new", "seed"), ("game_from_position", "dice"), ("game_roll", "dice"), ("game_play", "play"),
         ("game_cube", "action"), ("game_computer", "seed"), ("bot_turn", "seed"), ("bot_turn", "dice"),
@@ -94,11 +95,11 @@ UNHASHABLE = [[], {}, [[]], {"a": {}}]
 def test_unhashable_and_wrongly_typed_fields_are_refused(kind: str, field: str, value: object) -> None:
     query: dict[str, Any] = {"check": {**SETUP, "play": "24/13"}, "result": {"position": "w/off:15/24:15"},
                              "try_step": {**SETUP, "step": {"from": 24, "to": 18}}, "explain_point": {**SETUP, "point": 24},
-                             "game_new": {}, "game_from_position": {"position": LONG_START}, "describe": {"position": LONG_START}}.get(kind, SETUP)
+                             "game_new": {}, "game_from_position": {"position": LONG_START}, "describe": {"position": LONG_START}, "setup": {"game": "short"}}.get(kind, SETUP)
     if kind.startswith("game_") and kind not in ("game_new", "game_from_position"):
         query = {"game": new_game(rules={"cube": True}), **({"action": "double"} if kind == "game_cube" else {})}
     answer = check_answer(kind, {**query, field: value})
-    if (field, value) in (("rules", {}), ("steps", []), ("players", {})) and kind != "check":
+    if (field, value) in (("rules", {}), ("steps", []), ("players", {}), ("points", {}), ("bar", {})) and kind != "check":
         assert "error" not in answer  # nothing set, nothing played: the defaults
     else:
         assert answer["error"]["code"] not in ("INTERNAL", "BAD_INPUT")
@@ -255,7 +256,7 @@ def test_every_code_the_core_raises_is_registered() -> None:
     used = set()
     for path in CORE.glob("*.py"):
         used |= set(re.findall(r'"([A-Z][A-Z_]{2,})"', path.read_text(encoding="utf-8")))
-    assert used - constants - reasons <= set(ERROR_CODES)
+    assert used - constants - reasons - set(SETUP_PROBLEMS) <= set(ERROR_CODES)
     assert not set(ERROR_CODES) & reasons
 
 

@@ -60,7 +60,7 @@ import { request } from './runtime.js';
 
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
-  'ping', 'turns', 'check', 'describe', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
+  'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
   'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn',
 ]);
 
@@ -159,6 +159,17 @@ export const check = (query) => ask('check', query);
 
 /** @param {string} position @param {Record<string, unknown>} [rules] */
 export const describe = (position, rules = {}) => ask('describe', { position, rules });
+
+/**
+ * @typedef {object} SetupAnswer  what the board editor holds, judged (nardy_core.setups)
+ * @property {BoardModel} board             drawn even while the setup is not a position (16 white checkers)
+ * @property {string | null} position       the canonical notation, null while there are problems
+ * @property {{code: string, params: Record<string, unknown>, highlight: number[]}[]} problems
+ * @property {Record<string, unknown>} rules  the options that differ from the game's defaults
+ */
+
+/** @param {object} query @returns {Promise<SetupAnswer>} */
+export const setup = (query) => ask('setup', query);
 
 /** @param {object} query */
 export const result = (query) => ask('result', query);
