@@ -17,6 +17,7 @@ from nardy_core.api import REASON_KEYS
 
 from .i18n import Catalog, catalog_gaps, key_line
 from .problems import Problem
+from .rules_controls import editor_keys
 from .tasks import TASKS
 
 TEMPLATE_KEY = re.compile(r"""\bt\(\s*["']([A-Za-z0-9_.-]+)["']\s*[,)]""")
@@ -74,7 +75,8 @@ def check_catalogs(
     """Every problem that would show a bare key on a page, or break a page, in either language."""
     problems = [Problem(*_located(catalog, key), f"catalog: {gap}") for key, catalog, gap in catalog_gaps(catalogs["ru"], catalogs["en"])]
     per_game = [key.format(game.value) for game in Game for key in GAME_KEYS]
-    required = [*REASON_KEYS, *(key for task in TASKS.values() for key in task.catalog_keys()), *(f"tag.{t}" for t in tags), *per_game]
+    required = [*REASON_KEYS, *(key for task in TASKS.values() for key in task.catalog_keys()), *(f"tag.{t}" for t in tags), *per_game,
+                *editor_keys()]
     used = used_keys(templates, scripts, problems)
     for lang, catalog in catalogs.items():
         for key in required:

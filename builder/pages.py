@@ -29,6 +29,7 @@ from .lessons import LANGUAGES
 from .modules import BOOT, with_module_list
 from .phases import PROJECT, Course, Site, Source
 from .replay import ReplayData
+from .rules_controls import rules_controls
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
 
@@ -331,7 +332,7 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long",
-                   starts=site.start_notations())
+                   starts=site.start_notations(), rules_controls={game.value: rules_controls(game) for game in Game})
         # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
         site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game="long",
                    starts=site.start_notations())

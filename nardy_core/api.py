@@ -237,7 +237,8 @@ def setup(query: Json) -> Json:
     """A position set up by hand (the board editor): ``points`` and ``bar`` as the board model writes them
     (with ``game`` and ``mover``), or ``position`` notation; ``dice`` (optional) and ``rules``. The answer
     is the board to draw, even while the setup is not a position, the canonical notation (``null`` while
-    there are problems), the problems (``setups.SETUP_PROBLEMS``) and the rules options in force.
+    there are problems, but for a finished game, which is a position with nothing left to play), whether a
+    game can go on from it, the problems (``setups.SETUP_PROBLEMS``) and the rules options in force.
 
     >>> answer = call("setup", {"game": "long", "mover": "black", "points": {"24": {"side": "white", "count": 16}}})
     >>> answer["position"], [problem["code"] for problem in answer["problems"]], answer["board"]["off"]
@@ -254,10 +255,12 @@ def setup(query: Json) -> Json:
     rules = read_rules(query, arranged.game)
     roll = None if query.get("dice") in (None, "") else read_roll(query)
     problems = arranged.problems(rules)
-    position = None if problems else arranged.position()
+    # a finished game is still a position to show (and to score); the others are no position at all
+    position = None if any(problem.code != "FINISHED" for problem in problems) else arranged.position()
     return {
         "board": counts_model(arranged.game, arranged.white, arranged.black, arranged.to_move, dice_uses(roll)),
         "position": None if position is None else position.notation(),
+        "playable": not problems,
         "problems": [problem.to_json() for problem in problems],
         "rules": rules.to_dict(),
     }

@@ -24,7 +24,7 @@ from .errors import PositionError, shown
 from .games import BAR, CHECKERS, HOME, POINTS, SLOTS, Game
 from .notation import Counts
 from .position import Position
-from .rules import Rules
+from .rules import LongRules, Rules
 from .sides import Side
 
 #: problem codes, in the order they are reported, with what each means (docs/reason-codes.md "Setups")
@@ -41,7 +41,8 @@ MAX_STACK = 2 * CHECKERS  #: checkers on one point a setup may hold (more than 1
 @dataclass(frozen=True)
 class Problem:
     """What keeps a setup from being a position to play on: a code of :data:`SETUP_PROBLEMS`, its
-    parameters (``side``; ``total``; ``off`` and ``outside``; ``points``, own numbering of ``side``), and
+    parameters (``side``; ``total``; ``off`` and ``outside``; ``from``, ``to`` in ``side``'s own numbering and
+    the ``rule`` of ``block`` that forbids them), and
     the absolute points the board marks."""
 
     code: str
@@ -49,8 +50,12 @@ class Problem:
     points: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code", "params", "highlight"}`` as the editor shows it."""
-        return {"code": self.code, "params": dict(self.params), "highlight": list(self.points)}
+        """As the editor shows it: ``code``, ``message`` (the catalog key of its sentence: a forbidden block's
+        names the rule that forbids it), ``params``, ``highlight`` (absolute points) and the ``mark`` to draw."""
+        params = dict(self.params)
+        message = f"editor.problem.{self.code}" + (f"_{params['rule']}" if self.code == "SIX_BLOCK" else "")
+        mark = "block" if self.code == "SIX_BLOCK" else "error"
+        return {"code": self.code, "message": message, "params": params, "highlight": list(self.points), "mark": mark}
 
 
 @dataclass(frozen=True)
@@ -112,13 +117,13 @@ class Setup:
                 outside = [p for p in range(HOME.stop, POINTS + 1) if self.counts(side)[p]]
                 if totals[side] < CHECKERS and outside:
                     away = sum(self.counts(side)[p] for p in outside)
-                    params = (("side", side.value), ("off", CHECKERS - totals[side]), ("outside", away))
+                    params: tuple[tuple[str, Any], ...] = (("side", side.value), ("off", CHECKERS - totals[side]), ("outside", away))
                     found.append(Problem("OFF_NOT_HOME", params, tuple(self.game.absolute(side, p) for p in outside)))
         position = Position(self.white, self.black, self.to_move, self.game)
         for side in Side:
             block = forbidden_block(position, side, rules)
-            if block:
-                params = (("side", side.value), ("from", min(block)), ("to", max(block)))
+            if block and isinstance(rules, LongRules):
+                params = (("side", side.value), ("from", min(block)), ("to", max(block)), ("rule", rules.block))
                 found.append(Problem("SIX_BLOCK", params, tuple(sorted(self.game.absolute(side, p) for p in block))))
         return found
 

@@ -31,13 +31,16 @@ def test_the_start_of_either_game_is_a_position_with_no_problems() -> None:
 def test_a_sixteenth_checker_is_named_with_its_side_and_total_and_still_drawn() -> None:
     answer = call("setup", {"game": "long", "points": {"24": occupant("white", 15), "23": occupant("white", 1), "12": occupant("black", 15)}})
     assert answer["position"] is None
-    assert answer["problems"] == [{"code": "TOO_MANY_CHECKERS", "params": {"side": "white", "total": 16}, "highlight": []}]
+    assert answer["problems"] == [{"code": "TOO_MANY_CHECKERS", "message": "editor.problem.TOO_MANY_CHECKERS",
+                                   "params": {"side": "white", "total": 16}, "highlight": [], "mark": "error"}]
     assert answer["board"]["points"]["23"] == occupant("white", 1) and answer["board"]["off"]["white"] == 0
 
 
 def test_an_empty_board_and_a_finished_game_are_not_positions_to_play_on() -> None:
     assert codes({"game": "long"}) == ["BOTH_FINISHED"]
     assert codes({"game": "long", "points": {"1": occupant("white", 1)}}) == ["FINISHED"]
+    finished = call("setup", {"game": "long", "points": {"1": occupant("white", 1)}})
+    assert finished["position"] == "w/1,off:14/off:15" and finished["playable"] is False  # shown and scored, not played
     answer = call("setup", {"game": "short", "points": {"1": occupant("white", 1)}})
     assert answer["problems"][0]["params"] == {"side": "black"}
 
@@ -55,8 +58,9 @@ def test_long_nardy_refuses_checkers_outside_home_once_one_is_borne_off_but_shor
 def test_a_six_block_with_no_opposing_checker_ahead_is_marked_and_named_in_the_owner_s_numbering() -> None:
     white = {str(p): occupant("white", 2) for p in range(13, 19)}  # white's 13..18; black's checkers all behind
     answer = call("setup", {"game": "long", "points": {**white, "24": occupant("white", 3), "12": occupant("black", 15)}})
-    assert answer["problems"] == [{"code": "SIX_BLOCK", "params": {"side": "white", "from": 13, "to": 18},
-                                   "highlight": [13, 14, 15, 16, 17, 18]}]
+    assert answer["problems"] == [{"code": "SIX_BLOCK", "message": "editor.problem.SIX_BLOCK_ahead",
+                                   "params": {"side": "white", "from": 13, "to": 18, "rule": "ahead"},
+                                   "highlight": [13, 14, 15, 16, 17, 18], "mark": "block"}]
     wall = {str(p): occupant("white", 2) for p in range(19, 25)}  # black's 7..12: one black checker home is ahead
     ahead = call("setup", {"game": "long", "points": {**wall, "10": occupant("white", 3), "12": occupant("black", 14),
                                                       "14": occupant("black", 1)}})

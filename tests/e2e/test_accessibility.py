@@ -15,7 +15,8 @@ AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["ru/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
          "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
          "ru/lab/", "en/lab/?example=my-bot", "ru/lab/api/", "en/lab/api/",
-         "ru/lessons/head/?present=4", "en/lessons/whole-game/?present=3", "ru/lessons/head/?present=audience"]
+         "ru/lessons/head/?present=4", "en/lessons/whole-game/?present=3", "ru/lessons/head/?present=audience",
+         "ru/play/?edit=1", "en/play/?edit=1&pos=short:b/bar:1,6:14/bar:2,20:13"]
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +35,9 @@ def test_no_serious_accessibility_violations(browser, site_url: str, axe_script:
         expect(page.locator("[data-widget=lab]")).to_have_attribute("data-lab", "ready", timeout=60_000)
     elif page.locator("[data-widget]").count():
         expect(page.locator("html[data-runtime=ready]")).to_be_attached(timeout=60_000)
+    if "edit=1" in path:  # the board editor: its verdict said, every option of the rules variant shown
+        expect(page.locator("[data-editor-verdict] p")).to_be_visible(timeout=60_000)
+        page.locator(".editor-rules summary").click()
     # content-visibility: auto (long lessons skip drawing boards off screen) moves boxes while axe scrolls, so
     # its colour check pairs text with a button 300 px away; the checker sees every box laid out instead
     page.add_style_tag(content=".nardy-widget { content-visibility: visible !important; }")

@@ -27,3 +27,18 @@ export function loadStylesheet(href) {
   document.head.append(link);
   return loaded;
 }
+
+/**
+ * Copies ``text`` to the clipboard. Where the page may not (an insecure origin, a refusal) it selects
+ * ``field``, which shows the same text, so the reader copies it by hand; resolves to whether it copied.
+ * @param {string} text @param {HTMLInputElement | HTMLTextAreaElement | null} [field] @returns {Promise<boolean>}
+ */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (field) field.select();
+    return false;
+  }
+}

@@ -2,7 +2,7 @@
 // the height-keeping script), measures the puzzle's height at that width so the snippet is right from its first
 // paint, and copies it. The snippet's parts are explained on /{lang}/embedding/ (embedding.html).
 
-import { make } from './dom.js';
+import { copyText, make } from './dom.js';
 import { t } from './i18n.js';
 import { siteURL } from './site-root.js';
 
@@ -122,13 +122,7 @@ export function openEmbedPanel(target, opener) {
   };
   for (const el of [language, width, kind]) el.addEventListener('change', update);
   copy.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(code.value);
-      status.textContent = t('embed.copied');
-    } catch {
-      code.select(); // the clipboard is not ours here (an insecure origin, a refusal): the learner copies
-      status.textContent = t('embed.copy_by_hand');
-    }
+    status.textContent = t(await copyText(code.value, code) ? 'embed.copied' : 'embed.copy_by_hand');
   });
   close.addEventListener('click', () => panel.close());
   panel.addEventListener('close', () => {

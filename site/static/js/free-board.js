@@ -6,6 +6,7 @@
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
+import { sayRules } from './editor/rules-form.js';
 import { diceText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameRoll } from './rules-client.js';
@@ -96,6 +97,12 @@ export class FreeBoard {
     bind(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     bind(this.button('new-game'), 'click', () => this.newGame(this.gameName, this.game ? this.game.rules : {}));
     for (const action of /** @type {const} */ (['double', 'take', 'drop'])) bind(this.button(action), 'click', () => this.cube(action));
+    bind(this.button('computer-move'), 'click', () => this.askComputer());
+    bind(this.button('edit'), 'click', () => this.edit(this.editStart()));
+    /** @type {import('./editor/editor.js').BoardEditor | null} the board editor, while it is open */
+    this.editor = null;
+    /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
+    this.asked = false;
     for (const choice of root.querySelectorAll('[data-choose-game]')) {
       bind(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
     }
@@ -182,6 +189,12 @@ export class FreeBoard {
     const pos = params.get('pos');
     const game = params.get('game') === 'short' || (pos || '').startsWith('short:') ? 'short' : 'long';
     this.showGame(game);
+    if (params.has('edit') && this.button('edit')) {
+      const read = params.get('rules') ? readRules(params.get('rules') || '') : {};
+      if (typeof read === 'string') this.warn(t('play.bad_rules', { error: read }), 'rules');
+      return this.edit({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
+    }
+    this.leaveEditor();
     /** @type {Record<string, unknown>} */
     let rules = {};
     const rulesText = params.get('rules');
@@ -234,6 +247,7 @@ export class FreeBoard {
     this.view.clearMarks();
     this.view.setSelectable([]);
     this.share.href = `?${this.shareQuery()}`;
+    sayRules(this.root.querySelector('[data-rules-line]'), this.root, game.game, game.rules);
     const posInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('pos'));
     if (posInput) posInput.value = game.position;
     this.showCubeButtons();
@@ -247,6 +261,8 @@ export class FreeBoard {
       const el = this.button(action);
       if (el) el.hidden = !visible;
     };
+    // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
+    show('computer-move', Boolean(game && human && !game.result && Object.values(game.players).every((who) => who === 'human')));
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
     show('take', Boolean(game && human && game.phase === 'cube'));
     show('drop', Boolean(game && human && game.phase === 'cube'));
@@ -313,10 +329,85 @@ export class FreeBoard {
     this.setGame(await gameComputer(this.game));
   }
 
+  /** «Ход компьютера»: the computer acts once for the side whose turn it is, then the learner goes on. */
+  async askComputer() {
+    if (!this.game || this.game.result) return;
+    if (this.turn) {
+      this.turn.destroy();
+      this.turn = null;
+    }
+    this.asked = true;
+    try {
+      this.setGame(await gameComputer(this.game));
+    } finally {
+      this.asked = false;
+    }
+  }
+
+  /** What the editor opens with: the position on the board, its dice and rules.
+   * @returns {import('./editor/editor.js').EditorStart} */
+  editStart() {
+    const game = this.game;
+    if (!game) return { game: this.gameName, dice: '', rules: {} };
+    return { position: game.position, game: game.game, dice: game.roll && game.phase === 'move' ? game.roll.join('-') : '', rules: game.rules };
+  }
+
+  /** Opens the board editor (the play controls give way to its panel). @param {import('./editor/editor.js').EditorStart} start */
+  async edit(start) {
+    if (this.turn) {
+      this.turn.destroy();
+      this.turn = null;
+    }
+    this.say('');
+    this.setEditing(true);
+    const { BoardEditor } = await import('./editor/editor.js');
+    if (this.editor) this.editor.destroy();
+    const host = this;
+    this.editor = new BoardEditor({
+      root: this.root,
+      get view() { return host.view; },
+      showGame: (game) => this.showGame(game),
+      starts: this.starts,
+      problem: (error) => this.problem(error),
+      play: (play) => this.playFrom(play),
+    }, start);
+  }
+
+  /** @param {boolean} editing */
+  setEditing(editing) {
+    this.root.classList.toggle('is-editing', editing);
+    for (const selector of ['[data-controls]', '[data-position-form]', '.position-link', '.game-choice', '[data-status]']) {
+      const el = /** @type {HTMLElement | null} */ (this.root.querySelector(selector));
+      if (el) el.hidden = editing;
+    }
+  }
+
+  leaveEditor() {
+    if (this.editor) this.editor.destroy();
+    this.editor = null;
+    this.setEditing(false);
+  }
+
+  /** The editor's «Играть с этой позиции»: a game from its position, both sides the learner's (the computer
+   * moves only when asked). @param {{position: string, dice: string, rules: Record<string, unknown>}} play */
+  async playFrom(play) {
+    this.leaveEditor();
+    const computer = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="computer"]'));
+    if (computer) computer.checked = false;
+    const url = new URL(window.location.href);
+    url.search = '';
+    url.searchParams.set('pos', play.position);
+    if (play.dice) url.searchParams.set('dice', play.dice);
+    if (Object.keys(play.rules).length) url.searchParams.set('rules', JSON.stringify(play.rules));
+    window.history.replaceState(window.history.state, '', url);
+    await this.fromUrl();
+    this.say(`${t('editor.demo', { button: t('editor.computer_move') })} ${this.status.textContent}`.trim());
+  }
+
   /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
   lastText(game) {
     const last = game.last;
-    if (!last || game.players[last.side] !== 'computer') return '';
+    if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return '';
     if (last.cube) return `${t(`play.computer_${last.cube}`)} `;
     return `${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
   }
@@ -328,6 +419,7 @@ export class FreeBoard {
   }
 
   destroy() {
+    if (this.editor) this.editor.destroy();
     if (this.turn) this.turn.destroy();
     if (this.unbindView) this.unbindView();
     for (const off of this.listeners) off();

@@ -163,8 +163,9 @@ export const describe = (position, rules = {}) => ask('describe', { position, ru
 /**
  * @typedef {object} SetupAnswer  what the board editor holds, judged (nardy_core.setups)
  * @property {BoardModel} board             drawn even while the setup is not a position (16 white checkers)
- * @property {string | null} position       the canonical notation, null while there are problems
- * @property {{code: string, params: Record<string, unknown>, highlight: number[]}[]} problems
+ * @property {string | null} position       the canonical notation, null while there are problems (but for a finished game)
+ * @property {boolean} playable              a game can go on from it: no problems at all
+ * @property {{code: string, message: string, params: Record<string, unknown>, highlight: number[], mark: 'error' | 'block'}[]} problems
  * @property {Record<string, unknown>} rules  the options that differ from the game's defaults
  */
 

@@ -4,7 +4,10 @@
 //   point-activate {point}     click/tap on a point, or Enter/Space on the focused point (absolute 1..24)
 //   bar-activate {side}        click/Enter on a side's bar (short nardy)
 //   off-activate {side}        click/Enter on a borne-off tray
-//   drag-move {from, to}       a checker dragged from a point (or "bar") to a point or to a tray ("off")
+//   drag-move {from, to, fromSide, toSide}  a checker dragged from a point (or "bar") to a point or to a tray
+//                              ("off"); the sides are those of a bar or tray at either end, else null.
+//                              With ``editing`` set (the board editor), any checker drags, even under a
+//                              finger, a tray's checkers drag too ("off") and the bar takes drops ("bar")
 //   die-select {index, value}  click/Enter on a die, or number key 1–6 (first unused die of that value)
 //   cube-activate {}           click/Enter on the doubling cube
 //   selection-clear {}         Escape
@@ -33,6 +36,8 @@ export class BoardInput {
     /** @type {{source: SVGElement, ghost: SVGElement} | null} */
     this.drag = null;
     this.suppressClick = false;
+    /** the board editor's: every checker may be dragged, from the trays too, and dropped on the bar */
+    this.editing = false;
     /** @type {[EventTarget, string, EventListener][]} */
     this.listeners = [];
     this.on(svg, 'click', (e) => this.onClick(/** @type {MouseEvent} */ (e)));
@@ -142,9 +147,10 @@ export class BoardInput {
   onPointerDown(event) {
     this.suppressClick = false;
     if (!event.isPrimary || event.button !== 0) return;
-    const g = /** @type {SVGGElement | null} */ (event.target instanceof Element ? event.target.closest('.nb-point, .nb-bar-slot') : null);
+    const from = this.editing ? '.nb-point, .nb-bar-slot, .nb-tray' : '.nb-point, .nb-bar-slot';
+    const g = /** @type {SVGGElement | null} */ (event.target instanceof Element ? event.target.closest(from) : null);
     if (!g || !g.querySelector(':scope > .nb-stack > use')) return;
-    if (event.pointerType === 'touch' && !g.classList.contains('is-selectable')) return; // a swipe: the page scrolls
+    if (event.pointerType === 'touch' && !g.classList.contains('is-selectable') && !this.editing) return; // a swipe: the page scrolls
     this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, from: g };
   }
 
@@ -179,11 +185,13 @@ export class BoardInput {
     this.cancelDrag();
     if (!drag) return;
     this.suppressClick = true;
-    const drop = document.elementFromPoint(event.clientX, event.clientY)?.closest('.nb-point, .nb-tray');
+    const targets = this.editing ? '.nb-point, .nb-tray, .nb-bar-slot' : '.nb-point, .nb-tray';
+    const drop = /** @type {SVGGElement | null | undefined} */ (document.elementFromPoint(event.clientX, event.clientY)?.closest(targets));
     if (!drop || !this.svg.contains(drop) || drop === press.from) return;
-    const from = press.from.classList.contains('nb-bar-slot') ? 'bar' : Number(press.from.dataset.point);
-    const to = drop.classList.contains('nb-tray') ? 'off' : Number(/** @type {SVGGElement} */ (drop).dataset.point);
-    this.emit('drag-move', { from, to });
+    /** @param {SVGGElement} g */
+    const place = (g) => (g.classList.contains('nb-bar-slot') ? 'bar' : g.classList.contains('nb-tray') ? 'off' : Number(g.dataset.point));
+    const sideOf = /** @param {SVGGElement} g */ (g) => (g.classList.contains('nb-point') ? null : g.dataset.side || null);
+    this.emit('drag-move', { from: place(press.from), to: place(drop), fromSide: sideOf(press.from), toSide: sideOf(drop) });
   }
 
   cancelDrag() {
