@@ -272,7 +272,7 @@ def test_click_activates_and_drag_moves(page: Page, board_site: str) -> None:
     _drag(page, checkers_on(page, 24).last, page.locator(".nb-point[data-point='18'] > .nb-hit"), 0.3)
     assert page.locator(".nb-fly > use").count() == 1  # the checker follows the pointer
     page.mouse.up()
-    assert events(page)[1:] == [{"type": "drag-move", "from": 24, "to": 18}]  # and no extra click
+    assert events(page)[1:] == [{"type": "drag-move", "from": 24, "to": 18, "fromSide": None, "toSide": None}]  # and no extra click
     assert page.locator(".nb-fly > *").count() == 0
     # a finger scrolls the page over the board; only a touch on a movable checker drags (test_phone.py)
     assert page.evaluate("getComputedStyle(document.querySelector('svg.nb-board')).touchAction") == "pan-y pinch-zoom"
@@ -331,7 +331,7 @@ def test_bear_off_destination_and_drag_to_the_tray(page: Page, board_site: str) 
     expect(page.get_by_role("button", name="Black borne off: 11")).to_be_visible()  # the other tray is unmarked
     _drag(page, checkers_on(page, 3).last, tray, 0.75)
     page.mouse.up()
-    assert events(page) == [{"type": "drag-move", "from": 3, "to": "off"}]
+    assert events(page) == [{"type": "drag-move", "from": 3, "to": "off", "fromSide": None, "toSide": "white"}]
     page.evaluate("(model) => view.setModel(model)", {**BEAR_OFF, "points": {**BEAR_OFF["points"],
                   "3": {"side": "white", "count": 2}}, "off": {"white": 11, "black": 11}})
     assert page.locator(".nb-tray[data-side='white'] .nb-stack > use").count() == 11
