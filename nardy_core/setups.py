@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .blocks import forbidden_block
@@ -123,7 +124,8 @@ class Setup:
         for side in Side:
             block = forbidden_block(position, side, rules)
             if block and isinstance(rules, LongRules):
-                params = (("side", side.value), ("from", min(block)), ("to", max(block)), ("rule", rules.block))
+                first, last = _run_ends(block)
+                params = (("side", side.value), ("from", first), ("to", last), ("rule", rules.block))
                 found.append(Problem("SIX_BLOCK", params, tuple(sorted(self.game.absolute(side, p) for p in block))))
         return found
 
@@ -133,6 +135,20 @@ class Setup:
             return Position(self.white, self.black, self.to_move, self.game).checked_as_input()
         except PositionError:
             return None
+
+
+def _run_ends(points: tuple[int, ...]) -> tuple[int, int]:
+    """The first and last of six points in a row, in the side's own numbering; a run across its 24/1 seam
+    (own 22, 23, 24, 1, 2, 3) runs from 22 to 3.
+
+    >>> _run_ends((13, 14, 15, 16, 17, 18)), _run_ends((1, 2, 3, 22, 23, 24))
+    ((13, 18), (22, 3))
+    """
+    ordered = sorted(points)
+    for low, high in pairwise(ordered):
+        if high - low > 1:
+            return high, low
+    return ordered[0], ordered[-1]
 
 
 def read_setup_points(game: Game, value: object) -> dict[int, tuple[str, int]]:

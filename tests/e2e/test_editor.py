@@ -147,7 +147,7 @@ def test_checkers_are_set_with_the_keyboard_and_by_dragging(page: Page, site_url
 def test_every_setup_nardy_core_refuses_is_said_with_its_reason(page: Page, site_url: str) -> None:
     editor = Editor(page).open_editor(site_url, "ru")
     editor.point(13).click()
-    expect(editor.verdict).to_contain_text("У белых на доске 16 шашек, а в наборе их 15")
+    expect(editor.verdict).to_contain_text("У белых на доске 16 шашек, а у каждой стороны их всего 15")
     expect(editor.action("play")).to_be_disabled()
     expect(editor.notation).to_have_value("")
     editor.point(13).click(button="right")
@@ -167,6 +167,15 @@ def test_every_setup_nardy_core_refuses_is_said_with_its_reason(page: Page, site
     expect(editor.verdict).to_contain_text("На доске нет ни одной шашки")
     editor.action("start").click()
     expect(editor.notation).to_have_value("w/24:15/24:15")
+    # the way out: the free board again, with the setup the editor last found correct
+    editor.point(24).click(button="right")
+    editor.point(18).click()
+    expect(editor.notation).to_have_value("w/24:14,18/24:15")
+    editor.action("close").click()
+    expect(editor.panel).to_be_hidden()
+    expect(editor.button("edit")).to_be_focused()
+    expect(editor.point(18)).to_have_attribute("aria-label", re.compile(r"Пункт 18, 1 белая шашка"), timeout=READY_MS)
+    assert "edit" not in page.url
 
 
 def test_short_nardy_s_bar_takes_checkers_and_a_game_over_is_shown_not_played(page: Page, site_url: str) -> None:
@@ -203,5 +212,6 @@ def test_play_from_the_editor_the_computer_moves_only_when_asked(page: Page, sit
     position = editor.model()
     editor.button("edit").click()
     expect(editor.panel).to_be_visible()
+    expect(editor.panel.locator("h2")).to_be_focused()
     expect(editor.verdict).to_contain_text("A correct position")
     assert editor.model()["points"] == position["points"]

@@ -98,7 +98,9 @@ export class FreeBoard {
     bind(this.button('new-game'), 'click', () => this.newGame(this.gameName, this.game ? this.game.rules : {}));
     for (const action of /** @type {const} */ (['double', 'take', 'drop'])) bind(this.button(action), 'click', () => this.cube(action));
     bind(this.button('computer-move'), 'click', () => this.askComputer());
-    bind(this.button('edit'), 'click', () => this.edit(this.editStart()));
+    bind(this.button('edit'), 'click', () => this.edit({ ...this.editStart(), focus: true }));
+    /** counts the editor's openings and closings: an opening still loading its module after a closing is dropped */
+    this.editSession = 0;
     /** @type {import('./editor/editor.js').BoardEditor | null} the board editor, while it is open */
     this.editor = null;
     /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
@@ -235,6 +237,7 @@ export class FreeBoard {
 
   /** @param {GameStateJson} game */
   setGame(game) {
+    if (this.root.classList.contains('is-editing')) return; // an answer about the game, arriving after the editor took the board over
     this.game = game;
     if (this.embedded && this.root.dataset.ready !== 'true') tellHost('ready', { id: 'play' });
     this.root.dataset.ready = 'true'; // Python answered: the board can be played
@@ -336,11 +339,17 @@ export class FreeBoard {
       this.turn.destroy();
       this.turn = null;
     }
+    const button = this.button('computer-move');
+    if (button) button.disabled = true; // one turn per press, however fast the presses come
     this.asked = true;
     try {
       this.setGame(await gameComputer(this.game));
+    } catch (error) {
+      this.problem(error);
+      this.next();
     } finally {
       this.asked = false;
+      if (button) button.disabled = false;
     }
   }
 
@@ -360,7 +369,9 @@ export class FreeBoard {
     }
     this.say('');
     this.setEditing(true);
+    const session = ++this.editSession;
     const { BoardEditor } = await import('./editor/editor.js');
+    if (session !== this.editSession) return; // closed while the editor was loading
     if (this.editor) this.editor.destroy();
     const host = this;
     this.editor = new BoardEditor({
@@ -370,6 +381,7 @@ export class FreeBoard {
       starts: this.starts,
       problem: (error) => this.problem(error),
       play: (play) => this.playFrom(play),
+      close: () => this.closeEditor(),
     }, start);
   }
 
@@ -383,9 +395,20 @@ export class FreeBoard {
   }
 
   leaveEditor() {
+    this.editSession += 1;
     if (this.editor) this.editor.destroy();
     this.editor = null;
     this.setEditing(false);
+  }
+
+  /** «Закрыть редактор»: the free board again, with the last correct setup the address holds. */
+  async closeEditor() {
+    this.leaveEditor();
+    const url = new URL(window.location.href);
+    url.searchParams.delete('edit');
+    window.history.replaceState(window.history.state, '', url);
+    this.button('edit')?.focus();
+    await this.fromUrl();
   }
 
   /** The editor's «Играть с этой позиции»: a game from its position, both sides the learner's (the computer
@@ -400,6 +423,7 @@ export class FreeBoard {
     if (play.dice) url.searchParams.set('dice', play.dice);
     if (Object.keys(play.rules).length) url.searchParams.set('rules', JSON.stringify(play.rules));
     window.history.replaceState(window.history.state, '', url);
+    this.button('edit')?.focus(); // the pressed button is gone with the panel
     await this.fromUrl();
     this.say(`${t('editor.demo', { button: t('editor.computer_move') })} ${this.status.textContent}`.trim());
   }

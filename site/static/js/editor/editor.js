@@ -27,9 +27,10 @@ import { chosenRules, sayRules, showRules } from './rules-form.js';
  * @property {Record<string, string>} starts   each game's starting position in notation
  * @property {(error: unknown) => void} problem  says above the board what in the address cannot be read
  * @property {(play: {position: string, dice: string, rules: Record<string, unknown>}) => void} play
+ * @property {() => void} close            back to the free board, with the last correct setup
  */
 
-/** @typedef {{position?: string, game: GameName, dice: string, rules: Record<string, unknown>}} EditorStart */
+/** @typedef {{position?: string, game: GameName, dice: string, rules: Record<string, unknown>, focus?: boolean}} EditorStart */
 
 /** @param {unknown} value @returns {Side} */
 const sideOf = (value) => (value === 'black' ? 'black' : 'white');
@@ -60,6 +61,8 @@ export class BoardEditor {
     /** @type {SetupAnswer | null} */
     this.answer = null;
     this.generation = 0;
+    /** the change the shown answer is about (play only from the answer to the latest change) */
+    this.answered = -1;
     /** where the last change was made: its name is said once the board shows it */
     /** @type {Place | null} */
     this.touched = null;
@@ -74,6 +77,7 @@ export class BoardEditor {
     this.dice = /** @type {HTMLSelectElement[]} */ ([...this.panel.querySelectorAll('select[data-die]')]);
     this.bindPanel();
     this.panel.hidden = false;
+    if (start.focus) /** @type {HTMLElement | null} */ (this.panel.querySelector('h2'))?.focus();
     this.open(start);
   }
 
@@ -125,8 +129,9 @@ export class BoardEditor {
     this.on(this.control('start'), 'click', () => this.open({ game: this.game, dice: '', rules: chosenRules(this.panel, this.game) }));
     this.on(this.control('clear'), 'click', () => this.change({ arrangement: emptyArrangement(this.game), refused: null }));
     this.on(this.control('play'), 'click', () => {
-      if (this.answer && this.answer.playable && this.answer.position) this.host.play({ position: this.answer.position, dice: this.diceText(), rules: this.answer.rules });
+      if (this.answer && this.answered === this.generation && this.answer.playable && this.answer.position) this.host.play({ position: this.answer.position, dice: this.diceText(), rules: this.answer.rules });
     });
+    this.on(this.control('close'), 'click', () => this.host.close());
     this.on(this.control('copy-link'), 'click', () => this.copy(this.link));
     this.on(this.control('copy-notation'), 'click', () => this.copy(this.notation));
     const embed = this.control('embed');
@@ -238,10 +243,12 @@ export class BoardEditor {
     const dice = /^[1-6]-[1-6]$/.test(start.dice) ? start.dice.split('-') : ['', ''];
     this.dice.forEach((select, i) => { select.value = dice[i]; });
     const position = start.position || this.host.starts[start.game];
+    this.arrangement = emptyArrangement(start.game); // a click before the answer is about this game
     const mine = ++this.generation;
     try {
-      this.apply(await setup({ position, dice: this.diceText(), rules: chosenRules(this.panel, start.game) }), mine);
+      this.apply(await setup({ position, game: start.game, dice: this.diceText(), rules: chosenRules(this.panel, start.game) }), mine);
     } catch (error) {
+      if (mine !== this.generation) return;
       this.host.problem(error);
       if (start.position) this.open({ ...start, position: undefined }); // the starting position instead
     }
@@ -258,8 +265,12 @@ export class BoardEditor {
     const query = setupQuery(this.arrangement, this.mover, this.diceText(), chosenRules(this.panel, this.game));
     try {
       this.apply(await setup(query), mine);
-    } catch (error) {
-      if (mine === this.generation) this.say(String((error && /** @type {any} */ (error).message) || error));
+    } catch {
+      // only a count no point can hold gets here (nardy_core refuses it unread): back to what was shown
+      if (mine !== this.generation) return;
+      if (this.answer) this.arrangement = fromModel(this.answer.board);
+      this.answered = mine;
+      this.say(t('editor.refused'));
     }
   }
 
@@ -267,6 +278,7 @@ export class BoardEditor {
   apply(answer, mine) {
     if (mine !== this.generation) return; // a later change is on its way
     this.answer = answer;
+    this.answered = mine;
     this.arrangement = fromModel(answer.board);
     this.mover = sideOf(answer.board.to_move);
     this.check('editor-mover', this.mover);
@@ -300,7 +312,10 @@ export class BoardEditor {
       }
       parts.push(list);
     }
-    this.verdict.replaceChildren(...parts);
+    // the verdict is a live region: it is rewritten (and read out) only when what it says changes
+    const said = parts.map((part) => part.textContent).join('\n');
+    if (said !== this.verdict.dataset.said) this.verdict.replaceChildren(...parts);
+    this.verdict.dataset.said = said;
     this.verdict.dataset.valid = String(answer.playable);
     for (const name of ['play', 'copy-link', 'copy-notation', 'embed']) {
       const button = /** @type {HTMLButtonElement | null} */ (this.control(name));
