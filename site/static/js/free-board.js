@@ -47,6 +47,20 @@ function readRules(text) {
   return /** @type {Record<string, unknown>} */ (rules);
 }
 
+/**
+ * The free board's address for a position (what «Ссылка на эту позицию», the editor and «Встроить» share):
+ * pos, the dice if any, the game if short, the rules if any differ from the usual ones.
+ * @param {string} position @param {string} dice "6-5", or '' @param {string} game @param {Record<string, unknown>} rules
+ */
+export function positionQuery(position, dice, game, rules) {
+  /** @type {Record<string, string>} */
+  const query = { pos: position };
+  if (dice) query.dice = dice;
+  if (game === 'short') query.game = 'short';
+  if (Object.keys(rules).length) query.rules = JSON.stringify(rules);
+  return String(new URLSearchParams(query));
+}
+
 /** The starting positions the build wrote into the widget's config, by game. @param {HTMLElement} root
  * @returns {Record<string, string>} */
 function readStarts(root) {
@@ -135,12 +149,7 @@ export class FreeBoard {
   shareQuery() {
     const game = this.game;
     if (!game) return window.location.search.replace(/^\?/, '');
-    /** @type {Record<string, string>} */
-    const shared = { pos: game.position };
-    if (game.roll && game.phase === 'move') shared.dice = game.roll.join('-');
-    if (game.game === 'short') shared.game = 'short';
-    if (Object.keys(game.rules).length) shared.rules = JSON.stringify(game.rules);
-    return String(new URLSearchParams(shared));
+    return positionQuery(game.position, game.roll && game.phase === 'move' ? game.roll.join('-') : '', game.game, game.rules);
   }
 
   /** @param {string} action @returns {HTMLButtonElement | null} */

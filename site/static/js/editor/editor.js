@@ -4,8 +4,9 @@
 // what keeps it from being a position, or gives its notation, its link and its embed. «Играть с этой
 // позиции» hands it to the free board, where the computer moves only when asked.
 
-import { copyText } from '../dom.js';
+import { copyText, make } from '../dom.js';
 import { hasMessage, t } from '../i18n.js';
+import { positionQuery } from '../free-board.js';
 import { setup } from '../rules-client.js';
 import { emptyArrangement, fromModel, move, put, setupQuery, take } from './arrangement.js';
 import { chosenRules, sayRules, showRules } from './rules-form.js';
@@ -300,16 +301,10 @@ export class BoardEditor {
   /** @param {SetupAnswer} answer */
   showVerdict(answer) {
     const valid = Boolean(answer.position);
-    const head = document.createElement('p');
-    head.textContent = t(answer.playable ? 'editor.valid' : 'editor.invalid');
-    const parts = /** @type {HTMLElement[]} */ ([head]);
+    const parts = [make('p', {}, t(answer.playable ? 'editor.valid' : 'editor.invalid'))];
     if (!answer.playable) {
-      const list = document.createElement('ul');
-      for (const problem of answer.problems) {
-        const item = document.createElement('li');
-        item.textContent = problemText(problem);
-        list.append(item);
-      }
+      const list = make('ul');
+      list.append(...answer.problems.map((problem) => make('li', {}, problemText(problem))));
       parts.push(list);
     }
     // the verdict is a live region: it is rewritten (and read out) only when what it says changes
@@ -335,13 +330,7 @@ export class BoardEditor {
   /** The free board's query for the position (pos, dice, game, rules), as «Ссылка» and «Встроить» share it. */
   playQuery() {
     const answer = /** @type {SetupAnswer} */ (this.answer);
-    /** @type {Record<string, string>} */
-    const query = { pos: answer.position || '' };
-    const dice = this.diceText();
-    if (dice) query.dice = dice;
-    if (this.game === 'short') query.game = 'short';
-    if (Object.keys(answer.rules).length) query.rules = JSON.stringify(answer.rules);
-    return String(new URLSearchParams(query));
+    return positionQuery(answer.position || '', this.diceText(), this.game, answer.rules);
   }
 
   /** @param {HTMLInputElement} field */
