@@ -198,9 +198,12 @@ async function setupPresenting() {
       present(0);
     });
   }
+  const wanted = presentParameter();
+  // The presenter's modules are fetched only for a show that runs or is asked for: on a learner's first
+  // visit they would take the phone's main thread while the first puzzle is being set up.
+  if (wanted === null && !document.documentElement.classList.contains('presenting')) return;
   const { presenter } = await import('./present/presenter.js');
   const running = presenter();
-  const wanted = presentParameter();
   const slide = Math.max(0, (Number.parseInt(wanted || '', 10) || 1) - 1); // back to a slide: its history entry says which
   if (running) running.rebuild(slide); // in-page navigation: the show goes on, or ends on a page with no slides
   else if (wanted !== null) present(slide);
