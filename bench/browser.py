@@ -29,7 +29,7 @@ sys.path.insert(0, str(PROJECT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from builder.serve import start_background_server  # noqa: E402
-from builder.vendor import PYODIDE_VERSION  # noqa: E402
+from builder.vendor import PYODIDE_VERSION, write_plain_runtime  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -92,6 +92,7 @@ def main() -> None:
         if not args.dist:
             build_site(dist)
         (dist / "bench-bare.html").write_text(BARE_PAGE % (PYODIDE_VERSION, PYODIDE_VERSION), encoding="utf-8")
+        plain = write_plain_runtime(dist / "pyodide" / PYODIDE_VERSION)  # bare Pyodide fetches the files as it ships them
         server, base = start_background_server(dist)
         try:
             with sync_playwright() as playwright:
@@ -101,6 +102,8 @@ def main() -> None:
         finally:
             server.shutdown()
             (dist / "bench-bare.html").unlink(missing_ok=True)
+            for path in plain:
+                path.unlink(missing_ok=True)
 
 
 def measure(browser, base: str, runs: int, clicks: int) -> None:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(PROJECT_ROOT))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from builder import vendor  # noqa: E402
+from builder.decoder_vendor import decoder_files  # noqa: E402
 from builder.serve import start_background_server  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -51,9 +52,13 @@ window.bench = { pingMs: performance.now(), marks, version: result.version,
 
 def build_bench_site(root: Path) -> None:
     paths = vendor.copy_runtime(root, PROJECT_ROOT / ".cache", PROJECT_ROOT)
+    vendor.write_plain_runtime(root / paths["pyodide_url_dir"])  # what the bare page's loadPyodide() fetches
+    for relative, data in decoder_files(PROJECT_ROOT / ".cache", PROJECT_ROOT).items():  # what shipped-runtime.js inflates with
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_bytes(data)
     js = root / "static" / "js"
     js.mkdir(parents=True)
-    for name in ("runtime.js", "worker.js", "wasm-from-page.js"):
+    for name in ("runtime.js", "worker.js", "shipped-runtime.js"):
         shutil.copyfile(PROJECT_ROOT / "site" / "static" / "js" / name, js / name)
     (js / "bench.js").write_text(RUNTIME_JS)
     (root / "bare.js").write_text(BARE_JS)

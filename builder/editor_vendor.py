@@ -16,8 +16,10 @@ import posixpath
 import re
 import tarfile
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .problems import VendorError
 from .vendor import npm_pack, sri_sha512
@@ -144,8 +146,9 @@ def _esm_entry(manifest: dict[str, object]) -> str:
     return posixpath.normpath(entry)
 
 
-def unpack(pin: Pin, tarball: bytes) -> tuple[str, bytes]:
-    """(ESM entry source, LICENSE bytes) from an npm tarball; named members only reach memory."""
+def read_package(pin: Pin, tarball: bytes, wanted: Callable[[dict[str, Any]], list[str]]) -> dict[str, bytes]:
+    """The members ``wanted(package.json)`` names, from an npm tarball that says it is ``pin``; named members
+    only reach memory."""
     try:
         with tarfile.open(fileobj=io.BytesIO(tarball), mode="r:gz") as tar:
             def member(name: str) -> bytes:
@@ -157,9 +160,23 @@ def unpack(pin: Pin, tarball: bytes) -> tuple[str, bytes]:
             manifest = json.loads(member("package.json"))
             if (manifest.get("name"), manifest.get("version")) != (pin.name, pin.version):
                 raise ValueError(f"it says it is {manifest.get('name')}@{manifest.get('version')}")
-            entry = member(_esm_entry(manifest)).decode("utf-8")
-            return entry, member("LICENSE")
+            return {name: member(name) for name in wanted(manifest)}
     except (KeyError, ValueError, tarfile.TarError, OSError) as exc:
+        raise VendorError(f"{pin.tarball} is not the expected package {pin.name}: {exc!r}") from None
+
+
+def unpack(pin: Pin, tarball: bytes) -> tuple[str, bytes]:
+    """(ESM entry source, LICENSE bytes) from an npm tarball."""
+    entry: list[str] = []
+
+    def wanted(manifest: dict[str, Any]) -> list[str]:
+        entry.append(_esm_entry(manifest))
+        return [entry[0], "LICENSE"]
+
+    members = read_package(pin, tarball, wanted)
+    try:
+        return members[entry[0]].decode("utf-8"), members["LICENSE"]
+    except UnicodeDecodeError as exc:
         raise VendorError(f"{pin.tarball} is not the expected package {pin.name}: {exc!r}") from None
 
 

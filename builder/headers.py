@@ -64,7 +64,7 @@ def headers_for(path: str, status: int = 200) -> list[tuple[str, str]]:
     An error answer gets the security headers only, and ``no-cache``, as does a path no rule names
     (the dev server revalidates everything; the hosts' files leave those paths to the host).
 
-    >>> dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm"))["Cache-Control"]
+    >>> dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm.br"))["Cache-Control"]
     'public, max-age=31536000, immutable'
     >>> dict(headers_for("/pyodide/314.0.7/missing.wasm", 404))["Cache-Control"]
     'no-cache'
@@ -125,7 +125,7 @@ def nginx_example(root: str = "/srv/nardy/dist") -> str:
         f"    root {root};",
         "    index index.html;",
         "    error_page 404 /404.html;",
-        "    # mime.types must map wasm to application/wasm and mjs to text/javascript",
+        "    # mime.types must map mjs to text/javascript",
         *(f"    {line}" for line in common),
     ]
     for location, headers in by_location.items():

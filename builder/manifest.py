@@ -3,7 +3,7 @@
     manifest = build_manifest(site.files, runtime_files(staging))   pure over the files; runtime from disk
     files = stamp(site.files, manifest)                              the version written into the pages and sw.js
 
-``dist/build-manifest.json`` is ``{"version": "<12 hex>", "runtime": {"pyodide/<ver>/pyodide.asm.wasm":
+``dist/build-manifest.json`` is ``{"version": "<12 hex>", "runtime": {"pyodide/<ver>/pyodide.asm.wasm.br":
 {"size": …, "sha256": "…"}, …}}``. The runtime files are everything under ``pyodide/`` and ``py/`` (what
 :func:`builder.vendor.copy_runtime` puts there). The version hashes every rendered file as rendered (with the
 placeholders below still in it) and every runtime file, so any change to any file gives a new version.

@@ -170,7 +170,8 @@ def render(course: Course, source: Source, site_url: str | None = None) -> Site:
 
 
 def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompress: bool = False) -> None:
-    """Vendor the runtime, the lab's runtime (``builder.lab_runtime``) and the editor (``builder.editor_vendor``)
+    """Vendor the runtime, the lab's runtime (``builder.lab_runtime``), the editor (``builder.editor_vendor``) and
+    the wasm's decoder (``builder.decoder_vendor``)
     next to the rendered files in a staging folder, then swap it in for ``out``.
 
     The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
@@ -178,6 +179,7 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     file and the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
+    from .decoder_vendor import decoder_files
     from .editor_vendor import editor_files
     from .lab_runtime import copy_lab_runtime
     from .manifest import with_manifest
@@ -191,7 +193,7 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
         copy_runtime(staging, cache, project)
         copy_lab_runtime(staging, pyodide_cache_path(cache), project)
         # beside the rendered files, not the runtime: hashed into the version and cached like any static module
-        files = {**site.files, **editor_files(cache, project)}
+        files = {**site.files, **editor_files(cache, project), **decoder_files(cache, project)}
         for relative, data in with_manifest(files, staging).items():
             target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)

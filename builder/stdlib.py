@@ -83,7 +83,9 @@ def kept_files() -> list[str]:
 
 def trim(source: Path, target: Path, keep: list[str] | None = None) -> tuple[int, int]:
     """Write ``target``: the zip ``source`` with only the files in ``keep`` (and the folders holding them),
-    byte-identical from build to build. Returns (files kept, files in the source).
+    byte-identical from build to build, each stored as it is: the site ships the whole zip in brotli
+    (builder/vendor.py), which packs the files together far tighter than a zip packs each one, and Python
+    imports from a stored zip without inflating. Returns (files kept, files in the source).
 
     A name in ``keep`` that ``source`` lacks is an error: the list belongs to another Pyodide.
     """
@@ -96,11 +98,11 @@ def trim(source: Path, target: Path, keep: list[str] | None = None) -> tuple[int
         folders = {name[: i + 1] for name in wanted for i, ch in enumerate(name) if ch == "/"}
         kept = [info for info in full.infolist() if info.filename in wanted or info.filename in folders]
         temporary = target.with_suffix(".tmp")
-        with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as small:
+        with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_STORED) as small:
             for info in kept:
                 copy = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))
                 copy.external_attr = info.external_attr
-                copy.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                copy.compress_type = zipfile.ZIP_STORED
                 small.writestr(copy, full.read(info))
         temporary.replace(target)
     return len([k for k in kept if not k.is_dir()]), len([n for n in names if not n.endswith("/")])

@@ -41,6 +41,26 @@ PYODIDE_RUNTIME_FILES = (
 )
 # Kept in the cache (not served) as the record of version and licence (MPL-2.0).
 PYODIDE_RECORD_FILES = ("package.json",)
+WASM = "pyodide.asm.wasm"
+#: the runtime files the site ships in brotli at its best (``name.br``): the wasm, 9.6 MB become 2.8 MB, and
+#: the trimmed stdlib, 0.79 MB (a zip of deflated files) become 0.56 MB (a stored zip, packed whole); together
+#: most of ``dist/`` saved, and on the wire less than any host's gzip gives. The workers inflate them as they
+#: stream in (static/js/shipped-runtime.js, with the vendored decoder of builder/decoder_vendor.py)
+IN_BROTLI = (WASM, STDLIB_ZIP)
+SHIPPED_WASM = WASM + ".br"
+
+
+def shipped_name(name: str) -> str:
+    """A runtime file's name in ``dist/``.
+
+    >>> shipped_name("pyodide.asm.wasm"), shipped_name("python_stdlib.zip"), shipped_name("pyodide.mjs")
+    ('pyodide.asm.wasm.br', 'python_stdlib.zip.br', 'pyodide.mjs')
+    """
+    return f"{name}.br" if name in IN_BROTLI else name
+
+
+#: the runtime files as ``dist/pyodide/<ver>/`` holds them
+SHIPPED_RUNTIME_FILES = tuple(shipped_name(name) for name in PYODIDE_RUNTIME_FILES)
 
 # The Python inside this Pyodide (its lock file's `info.python`): micropip is downloaded for it, not for ours.
 PYODIDE_PYTHON = "3.14"
@@ -358,6 +378,38 @@ def _drop_package_index(source: Path, target: Path) -> None:
     target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
+def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
+    """``data`` in brotli at its best settings (half a minute for the wasm), made once and kept in
+    ``cache_dir/brotli/`` by content; a cached copy is used only if it inflates to exactly ``data``."""
+    import brotli
+
+    cached = cache_dir / "brotli" / f"{hashlib.sha256(data).hexdigest()}.br"
+    if cached.is_file():
+        packed = cached.read_bytes()
+        try:
+            if brotli.decompress(packed) == data:
+                return packed
+        except brotli.error:
+            pass  # truncated or foreign: made again below
+    packed = bytes(brotli.compress(data, quality=11, lgwin=24))
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    staging = cached.with_suffix(".tmp")
+    staging.write_bytes(packed)
+    staging.replace(cached)
+    return packed
+
+
+def write_plain_runtime(pyodide_dir: Path) -> list[Path]:
+    """The brotli files inflated beside the site's copies, for a bare ``loadPyodide()`` to compare with
+    (bench/browser.py, bench/browser_boot.py); the caller removes them."""
+    import brotli
+
+    plain = [pyodide_dir / name for name in IN_BROTLI]
+    for path in plain:
+        path.write_bytes(brotli.decompress((pyodide_dir / shipped_name(path.name)).read_bytes()))
+    return plain
+
+
 def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[str, str]:
     """Put the runtime into `dist_dir` and return site-root-relative paths for the templates.
 
@@ -370,11 +422,16 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[st
     pyodide_dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME_FILES:
         if name == STDLIB_ZIP:
-            trim_stdlib(pyodide_src / name, pyodide_dst / name)  # only what the core and the worker use
+            trimmed = pyodide_dst / f".{name}"
+            trim_stdlib(pyodide_src / name, trimmed)  # only what the core and the worker use
+            data = trimmed.read_bytes()
+            trimmed.unlink()
         elif name == LOCK_FILE:
             _drop_package_index(pyodide_src / name, pyodide_dst / name)
+            continue
         else:
-            shutil.copyfile(pyodide_src / name, pyodide_dst / name)
+            data = (pyodide_src / name).read_bytes()
+        (pyodide_dst / shipped_name(name)).write_bytes(brotli_cached(data, cache_dir) if name in IN_BROTLI else data)
     _drop_remote_fallback(pyodide_dst / "pyodide.mjs")
     py_dst = dist_dir / "py"
     py_dst.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,8 @@ const MAX_PAGES = 1000;
 const JS = ['text/javascript', 'application/javascript', 'application/x-javascript'];
 /** @type {Record<string, string[]>} MIME types a runtime file may have, by extension */
 const RUNTIME_TYPES = {
-  wasm: ['application/wasm'],
+  // the wasm in brotli (pyodide.asm.wasm.br), which the page inflates itself: hosts name it as they like
+  br: ['application/octet-stream', 'application/x-brotli', 'application/brotli', 'application/wasm', 'binary/octet-stream'],
   mjs: JS,
   js: JS,
   json: ['application/json'],
@@ -45,6 +46,7 @@ const PAGE_TYPES = {
   html: ['text/html'],
   js: JS,
   mjs: JS,
+  wasm: ['application/wasm'], // the brotli decoder (static/vendor/brotli-dec-wasm/)
   css: ['text/css'],
   json: ['application/json'],
   // answer books (answers/<hash>.json.gz): hosts name them by the inner or the outer type

@@ -4,20 +4,27 @@ inline SVG boards on every lesson, language alternates."""
 from __future__ import annotations
 
 import html as html_module
+import io
 import json
 import re
 import subprocess
+import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 import builder
+from builder.decoder_vendor import SHIPPED
+from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
 from builder.pages import CSP, FIRST_BOOKS, with_inline_script
-from builder.vendor import PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
+from builder.stdlib import STDLIB_ZIP
+from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES, WASM, pyodide_cache_path, shipped_name
 from nardy_core import Game
 
 HERE = Path(__file__).resolve().parent
+PROJECT_ROOT = HERE.parents[1]
 ALLOWED_URL = re.compile(r"^https?://www\.w3\.org/")  # XML namespace names, not addresses that are fetched
 URL = re.compile(r"""(?:https?:)?//[a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-z]{2,}[^\s"'<>)`]*""")
 
@@ -30,11 +37,25 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_runtime_and_wheels_are_self_hosted(dist: Path) -> None:
-    for name in PYODIDE_RUNTIME_FILES:
+    for name in SHIPPED_RUNTIME_FILES:
         assert (dist / "pyodide" / PYODIDE_VERSION / name).stat().st_size > 0
     wheels = sorted(p.name for p in (dist / "py").glob("*.whl"))
     assert any(name.startswith("micropip-") for name in wheels)
     assert any(name.startswith("nardy_core-") for name in wheels)
+
+
+def test_the_wasm_and_the_stdlib_ship_in_brotli_with_their_decoder(dist: Path) -> None:
+    """What the workers inflate (static/js/shipped-runtime.js) is Pyodide's own wasm, byte for byte, and the
+    trimmed stdlib as a stored zip; the decoder and its licences are shipped beside the modules."""
+    folder = dist / "pyodide" / PYODIDE_VERSION
+    wasm = brotli.decompress((folder / shipped_name(WASM)).read_bytes())
+    assert wasm == (pyodide_cache_path(PROJECT_ROOT / ".cache") / WASM).read_bytes()
+    assert not (folder / WASM).exists() and not (folder / STDLIB_ZIP).exists()
+    with zipfile.ZipFile(io.BytesIO(brotli.decompress((folder / shipped_name(STDLIB_ZIP)).read_bytes()))) as stdlib:
+        assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
+    for name in SHIPPED:
+        assert (dist / DECODER_DIR / name).stat().st_size > 0, name
+    assert (dist / DECODER_DIR / "brotli_dec_wasm_bg.wasm").read_bytes()[:4] == b"\0asm"
 
 
 def vendored_code(dist: Path) -> dict[Path, str]:

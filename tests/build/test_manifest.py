@@ -29,6 +29,7 @@ from builder.manifest import (
 )
 from builder.pages import CSP
 from builder.serve import served
+from builder.vendor import SHIPPED_WASM
 
 from .conftest import FIXTURE, PROJECT
 
@@ -96,7 +97,7 @@ def test_the_manifest_describes_the_runtime_as_written(dist: Path) -> None:
     assert isinstance(runtime, dict)
     on_disk = sorted(p.relative_to(dist).as_posix() for folder in ("pyodide", "py") for p in (dist / folder).rglob("*") if p.is_file())
     assert sorted(runtime) == on_disk
-    assert any(path.endswith("pyodide.asm.wasm") for path in runtime)
+    assert any(path.endswith(SHIPPED_WASM) for path in runtime)
     for path, entry in runtime.items():
         data = (dist / path).read_bytes()
         assert entry == {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}, path
@@ -191,7 +192,7 @@ def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
 
 
 def test_only_the_versioned_runtime_is_immutable() -> None:
-    assert dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm"))["Cache-Control"] == IMMUTABLE
+    assert dict(headers_for(f"/pyodide/314.0.7/{SHIPPED_WASM}"))["Cache-Control"] == IMMUTABLE
     for path in ("/static/js/app.js", "/static/css/site.css", "/i18n/ru.json", "/py/nardy_core-0.2.0-py3-none-any.whl",
                  "/answers/0123456789abcdef.json.gz",
                  "/sw.js", "/build-manifest.json", "/ru/", "/embed/en/x.html"):
@@ -213,7 +214,7 @@ def test_the_dev_server_sends_the_recommended_headers(dist: Path) -> None:
     manifest = read_manifest(dist)
     runtime = manifest["runtime"]
     assert isinstance(runtime, dict)
-    wasm = next(path for path in runtime if path.endswith(".wasm"))
+    wasm = next(path for path in runtime if path.endswith(SHIPPED_WASM))
     embed = next((dist / "embed").rglob("*.html")).relative_to(dist).as_posix()
     with served(dist) as base:
         for path in ("ru/", "static/js/app.js", wasm, embed, "sw.js"):

@@ -14,6 +14,7 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import brotli
 import pytest
 
 from builder import vendor
@@ -233,9 +234,12 @@ def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
         "core_wheel": "py/nardy_core-1.2.3-py3-none-any.whl",
         "micropip_wheel": "py/micropip-0.11.1-py3-none-any.whl",
     }
-    assert sorted(p.name for p in (dist / paths["pyodide_url_dir"]).iterdir()) == sorted(vendor.PYODIDE_RUNTIME_FILES)
+    assert sorted(p.name for p in (dist / paths["pyodide_url_dir"]).iterdir()) == sorted(vendor.SHIPPED_RUNTIME_FILES)
+    shipped = (dist / paths["pyodide_url_dir"] / vendor.SHIPPED_WASM).read_bytes()
+    assert brotli.decompress(shipped) == b"content of pyodide.asm.wasm"  # the wasm, in brotli
     assert (dist / paths["micropip_wheel"]).read_bytes() == b"micropip stand-in"
-    with zipfile.ZipFile(dist / paths["pyodide_url_dir"] / "python_stdlib.zip") as stdlib:
+    stored = brotli.decompress((dist / paths["pyodide_url_dir"] / "python_stdlib.zip.br").read_bytes())
+    with zipfile.ZipFile(io.BytesIO(stored)) as stdlib:
         assert "json/__init__.py" in stdlib.namelist() and "tkinter/__init__.py" not in stdlib.namelist()
     lock = json.loads((dist / paths["pyodide_url_dir"] / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock == {"info": {"version": "314.0.7"}, "packages": {}}

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from builder.serve import make_handler, served
+from builder.vendor import SHIPPED_WASM
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
@@ -89,7 +90,7 @@ def counted_site(built_site: Path, wasm: list[str]) -> Iterator[str]:
 
     class CountingHandler(make_handler(built_site)):  # type: ignore[misc, valid-type]
         def do_GET(self) -> None:
-            if self.path.endswith(".wasm"):
+            if self.path.endswith(SHIPPED_WASM):
                 wasm.append(self.path)
             super().do_GET()
 

@@ -11,8 +11,12 @@ from playwright.sync_api import Page
 
 PAGE = """<!doctype html><meta charset=utf-8><title>selftest</title><link rel=icon href="data:,">
 <script type=module>
-const { loadPyodide } = await import('./pyodide/%s/pyodide.mjs');
-const pyodide = await loadPyodide({ indexURL: './pyodide/%s/' });
+const indexURL = new URL('./pyodide/%s/', location.href).href;
+// the wasm and the stdlib as the site ships them (brotli), inflated by the site's own code as in the worker
+const { useShippedRuntime } = await import('./static/js/shipped-runtime.js');
+useShippedRuntime(indexURL, Promise.resolve(null));
+const { loadPyodide } = await import(indexURL + 'pyodide.mjs');
+const pyodide = await loadPyodide({ indexURL });
 const wheel = new Uint8Array(await (await fetch('./%s')).arrayBuffer());
 pyodide.unpackArchive(wheel, 'wheel', { extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))") });
 window.selftest = (data, script) => { pyodide.globals.set('DATA', data); return pyodide.runPython(script); };
@@ -25,10 +29,10 @@ def prepare(built_site: Path, folder: Path) -> None:
     from builder.vendor import PYODIDE_VERSION
 
     wheel = next((built_site / "py").glob("nardy_core-*.whl")).relative_to(built_site).as_posix()
-    for name in ("pyodide", "py", "answers"):
+    for name in ("pyodide", "py", "answers", "static"):
         if (built_site / name).exists() and not (folder / name).exists():
             (folder / name).symlink_to(built_site / name)
-    (folder / "selftest.html").write_text(PAGE % (PYODIDE_VERSION, PYODIDE_VERSION, wheel), encoding="utf-8")
+    (folder / "selftest.html").write_text(PAGE % (PYODIDE_VERSION, wheel), encoding="utf-8")
 
 
 def run(page: Page, base_url: str, data: str, script: str) -> Any:

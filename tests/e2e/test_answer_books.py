@@ -16,6 +16,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, Route, expect
 
 from builder.serve import served
+from builder.vendor import SHIPPED_WASM
 
 from . import pyodide_page
 from .pages import Puzzle
@@ -80,7 +81,7 @@ def _python_never_arrives(route: Route) -> None:
 
 def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url: str) -> None:
     context = browser.new_context()
-    context.route("**/pyodide.asm.wasm", _python_never_arrives)
+    context.route(f"**/{SHIPPED_WASM}", _python_never_arrives)
     page = context.new_page()
     page.goto(site_url + "ru/puzzles/head-first-move/")
     puzzle = Puzzle(page, "head-first-move")

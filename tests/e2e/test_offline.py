@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from builder.vendor import SHIPPED_WASM
+
 from .pages import wait_runtime
 
 # Note: wait_for_function gets arrow functions, never bare expressions (the CSP forbids eval).
@@ -30,7 +32,7 @@ CACHE_CONTENTS = """async () => {
   }
   return out;
 }"""
-WASM_URL = ("() => new URL(document.documentElement.dataset.pyodide + 'pyodide.asm.wasm', "
+WASM_URL = (f"() => new URL(document.documentElement.dataset.pyodide + '{SHIPPED_WASM}', "
             "new URL(document.documentElement.dataset.root, location.href)).href")
 
 
@@ -83,7 +85,7 @@ def test_caches_are_named_after_the_build_and_hold_only_verified_runtime_files(
         assert path in build["runtime"], path
         assert entry["size"] == build["runtime"][path]["size"], entry
     wasm_entry = next(e for e in runtime if e["url"] == wasm)
-    assert wasm_entry["type"] == "application/wasm"
+    assert wasm_entry["type"] == "application/octet-stream"  # brotli the page inflates itself (builder/serve.py)
 
 
 def test_one_cache_entry_per_path_whatever_the_query(page: Page, site_url: str, built_site: Path) -> None:

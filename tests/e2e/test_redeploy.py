@@ -25,6 +25,7 @@ from playwright.sync_api import Page, expect
 import builder
 from builder import Paths
 from builder.serve import make_handler, start_background_server
+from builder.vendor import SHIPPED_WASM
 
 from .pages import wait_runtime
 from .test_offline import CACHE_CONTENTS, CACHED, CONTROLLED, WASM_URL
@@ -116,7 +117,7 @@ def host_handler(host: Host) -> type[http.server.BaseHTTPRequestHandler]:
             return [(name, "max-age=600") if name == "Cache-Control" else (name, value) for name, value in headers]
 
         def do_GET(self) -> None:
-            if host.poison and self.path.split("?")[0].endswith("/pyodide.asm.wasm"):
+            if host.poison and self.path.split("?")[0].endswith(f"/{SHIPPED_WASM}"):
                 if host.poison == "portal":
                     self.send_response(200)
                     self.send_header("Content-Type", "text/html; charset=utf-8")

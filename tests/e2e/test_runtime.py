@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from builder import vendor
+from builder.decoder_vendor import decoder_files
 from builder.serve import ReloadHub, _watch_and_rebuild, make_handler, start_background_server
 
 pytestmark = pytest.mark.e2e
@@ -72,7 +73,7 @@ class Flaky:
 
     mode = "ok"
     release = threading.Event()
-    wasm_requests = 0  #: GETs of a .wasm file, by any page or worker (a shared worker's are invisible to Playwright)
+    wasm_requests = 0  #: GETs of the runtime's wasm, by any page or worker (a shared worker's are invisible to Playwright)
 
 
 def flaky_handler(site: Path) -> type:
@@ -80,13 +81,13 @@ def flaky_handler(site: Path) -> type:
 
     class FlakyHandler(base):  # type: ignore[misc, valid-type]
         def do_GET(self) -> None:
-            if self.path.endswith(".wasm"):
+            if self.path.endswith(vendor.SHIPPED_WASM):
                 Flaky.wasm_requests += 1
             if not self.path.startswith("/flaky-runtime/"):
                 return super().do_GET()
             if Flaky.mode == "missing":
                 return self.send_error(404)
-            if Flaky.mode == "hang" and self.path.endswith(".wasm"):
+            if Flaky.mode == "hang" and self.path.endswith(vendor.SHIPPED_WASM):
                 Flaky.release.wait(timeout=120)  # bounded: a test run never leaves a thread behind for long
                 return self.send_error(503)
             self.path = self.path[len("/flaky-runtime"):]
@@ -107,9 +108,12 @@ def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     paths = vendor.copy_runtime(site, PROJECT_ROOT / ".cache", stub_project)
     real_wheel = vendor.build_core_wheel(PROJECT_ROOT, site / "py")
     (site / "static" / "js").mkdir(parents=True)
-    for name in ("runtime.js", "worker.js", "wasm-from-page.js"):
+    for name in ("runtime.js", "worker.js", "shipped-runtime.js"):
         shutil.copyfile(JS_DIR / name, site / "static" / "js" / name)
     (site / "static" / "js" / "test-page.js").write_text(TEST_PAGE_JS)
+    for relative, data in decoder_files(PROJECT_ROOT / ".cache", PROJECT_ROOT).items():  # shipped-runtime.js inflates with it
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (site / relative).write_bytes(data)
     (site / "favicon.ico").write_bytes(b"")  # the browser asks for it; a 404 would be a console error
     pages = {
         "stub/page": page_html(paths["core_wheel"]),
@@ -174,13 +178,13 @@ def test_boots_reports_progress_and_answers_requests(page: Any, runtime_site: st
     assert page.evaluate("window.nardyRuntime.retry()") is False  # nothing to retry when ready
 
 
-def test_without_shared_workers_each_page_runs_its_own_and_compiles_the_wasm_itself(page: Any, runtime_site: str) -> None:
+def test_without_shared_workers_each_page_runs_its_own_worker(page: Any, runtime_site: str) -> None:
     page.add_init_script("delete window.SharedWorker")  # as in browsers without them
     page.goto(runtime_site + "stub/page/")
     ready = wait_for_state(page, "ready")
     assert ready["worker"] == "dedicated" and ready["version"] == "0.0.1"
-    # The page compiled the wasm (so that Chromium caches the code) and Pyodide in the worker used it.
-    assert ready["wasmCompiledBy"] == "page"
+    # The worker downloads, inflates and compiles the wasm: the page's thread is left to the page.
+    assert ready["wasmCompiledBy"] == "worker"
     assert len(page.workers) == 1  # one worker per visit
     assert request(page, "echo", {"n": 1}) == {"ok": True, "result": {"echo": {"n": 1}}}
 

@@ -17,7 +17,12 @@ from builder.serve import make_handler, served
 from .pages import Puzzle
 
 LESSON = "ru/lessons/head/"
-MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
+MARKS = """() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+  const [navigation] = performance.getEntriesByType('navigation');
+  return { ...marks, firstByte: navigation.responseStart - navigation.requestStart };
+}"""
+SLOW_ROUND_TRIP_MS = 100  # static/js/boot.js
 
 
 @contextmanager
@@ -58,4 +63,7 @@ def test_on_a_slow_link_python_starts_after_the_pages_modules(browser: Browser, 
 
 def test_on_a_fast_link_python_starts_before_the_pages_modules(browser: Browser, site_url: str) -> None:
     marks = _first_steps_then_python(browser, site_url + LESSON)
-    assert marks["nardy:boot-start"] <= marks["nardy:worker-start"] <= marks["nardy:python-ready"], marks
+    if marks["firstByte"] >= SLOW_ROUND_TRIP_MS:  # a machine so busy that even the local server is slow
+        assert "nardy:boot-start" not in marks, marks
+    else:
+        assert marks["nardy:boot-start"] <= marks["nardy:worker-start"] <= marks["nardy:python-ready"], marks

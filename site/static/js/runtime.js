@@ -9,7 +9,7 @@
 //   const verdict = await request('step', {...});   // rejects with RequestError {code, detail}
 //   retry();                            // after 'failed' or 'timeout': start a new worker
 // States: 'loading' (with stage 'runtime'|'stdlib'|'rules' and fraction 0..1), 'ready' (with version, and
-// wasmCompiledBy 'page'|'worker' for tests and benches),
+// wasmCompiledBy 'worker' for tests and benches: the worker downloads, inflates and compiles the wasm),
 // 'failed' (with error {code, detail}), 'timeout'. Codes only: the UI owns every sentence.
 //
 // The singleton lives on module scope so that a pjax-style navigation, which keeps this module, keeps the
@@ -89,9 +89,6 @@ class Runtime {
   #listeners = new Set();
   /** @type {Status} */
   #status = { state: 'loading', stage: 'runtime', fraction: 0, version: null, error: null };
-  /** @type {{promise: Promise<WebAssembly.Module | null>, controller: AbortController, module: WebAssembly.Module | null} | null}
-   *  the main-thread compile; kept across retries once it succeeded */
-  #wasm = null;
 
   /** @param {RuntimeConfig} config */
   constructor(config) {
@@ -173,11 +170,6 @@ class Runtime {
       type: 'init',
       indexURL: this.#config.indexURL,
       coreWheelURL: this.#config.coreWheelURL,
-      wasmFromPage: !worker.shared, // a compiled module cannot be sent to another agent (a shared worker)
-    });
-    if (worker.shared) return;
-    this.#compileWasm().then((/** @type {WebAssembly.Module | null} */ module) => {
-      if (worker === this.#worker) worker.port.postMessage({ type: 'wasm-module', module });
     });
   }
 
@@ -217,29 +209,6 @@ class Runtime {
       this.#fail({ code: 'WORKER_ERROR', detail: String(event.message || '') });
     };
     return link;
-  }
-
-  // Why the page compiles pyodide.asm.wasm although the worker runs it: Chromium keeps compiled wasm in its
-  // code cache only for modules compiled in a window, so a worker that compiles its own recompiles on every
-  // visit (measured: ~2 s vs ~4.5 s to ready on a repeat visit). Compilation still runs on V8's background
-  // threads, and the module is shared with the worker, not copied. Resolves null if it cannot (old browser,
-  // CSP without 'wasm-unsafe-eval', HTTP error): the worker then fetches and compiles the wasm itself.
-  #compileWasm() {
-    if (this.#wasm) return this.#wasm.promise;
-    if (typeof WebAssembly === 'undefined' || typeof WebAssembly.compileStreaming !== 'function') {
-      return Promise.resolve(null);
-    }
-    const controller = new AbortController();
-    const response = fetch(`${this.#config.indexURL}pyodide.asm.wasm`, { signal: controller.signal });
-    const promise = WebAssembly.compileStreaming(response).catch(() => null);
-    /** @type {{promise: Promise<WebAssembly.Module | null>, controller: AbortController, module: WebAssembly.Module | null}} */
-    const compile = { promise, controller, module: null };
-    promise.then((module) => {
-      compile.module = module;
-      if (!module && this.#wasm === compile) this.#wasm = null; // a later retry tries again
-    });
-    this.#wasm = compile;
-    return promise;
   }
 
   /** @param {any} message */
@@ -301,10 +270,6 @@ class Runtime {
     this.#timer = undefined;
     if (this.#worker) this.#worker.stop(); // a shared worker lives on for its other pages
     this.#worker = null;
-    if (this.#wasm && !this.#wasm.module) {
-      this.#wasm.controller.abort(); // a hung download must not be what the next attempt waits for
-      this.#wasm = null;
-    }
     // Requests that were sent but not answered go back into the queue, in order, for the next worker.
     const queued = new Set(this.#queue);
     const unanswered = [...this.#pending.keys()].filter((id) => !queued.has(id));

@@ -4,16 +4,15 @@
 // it stands) or as a dedicated worker of one page.
 //
 // Protocol (DESIGN §3 "Worker protocol"), the same on a port and on a dedicated worker:
-//   in:  {type: 'init', indexURL, coreWheelURL, wasmFromPage}   once, from runtime.js
-//        {type: 'wasm-module', module}                     the page's compiled pyodide.asm.wasm, or null
-//        {id, type, payload}                               a request for nardy_core.api.handle(type, payload)
+//   in:  {type: 'init', indexURL, coreWheelURL}   once, from runtime.js
+//        {id, type, payload}                      a request for nardy_core.api.handle(type, payload)
 //   out: {type: 'progress', stage, fraction}               stage: 'runtime' | 'stdlib' | 'rules' | 'ready'
-//        {type: 'ready', version, pyodideVersion, wasmCompiledBy: 'page' | 'worker'}
+//        {type: 'ready', version, pyodideVersion, wasmCompiledBy: 'worker'}
 //        {type: 'failed', error: {code: 'LOAD_FAILED', detail}}
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
 
-import { useWasmModuleFromPage } from './wasm-from-page.js';
+import { useShippedRuntime } from './shipped-runtime.js';
 
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
@@ -24,15 +23,6 @@ let booting = null;
 const clients = new Set();
 /** @type {object | null} the last boot message (progress, ready or failed), told to a page that comes late */
 let lastBootMessage = null;
-/** @type {{restore: () => void, compiledBy: () => 'page' | 'worker'} | null} the redirect of Pyodide's wasm to the page's */
-let wasmRedirect = null;
-/** @type {(module: WebAssembly.Module | null) => void} */
-let receiveWasmModule = () => {};
-/** @type {Promise<WebAssembly.Module | null>} */
-const wasmModuleFromPage = new Promise((resolve) => {
-  receiveWasmModule = resolve;
-});
-
 /** A boot message goes to every page. @param {object} message */
 function tellAll(message) {
   lastBootMessage = message;
@@ -56,15 +46,14 @@ function describe(error) {
   return String((error instanceof Error ? error.message : error) || 'unknown error');
 }
 
-/** @param {{indexURL: string, coreWheelURL: string, wasmFromPage: boolean}} config */
-async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
-  let restore = () => {};
+/** @param {{indexURL: string, coreWheelURL: string}} config */
+async function boot({ indexURL, coreWheelURL }) {
+  // Pyodide's own downloads of the wasm and the stdlib are redirected to the ones that inflate the shipped
+  // brotli files
+  const wasm = useShippedRuntime(new URL(indexURL, self.location.href).href, Promise.resolve(null));
+  const restore = wasm.restore;
   try {
     progress('runtime', 0);
-    if (wasmFromPage) {
-      wasmRedirect = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href, wasmModuleFromPage);
-      restore = wasmRedirect.restore;
-    }
     // The wheel downloads while the wasm compiles; the catch only stops an "unhandled rejection" report
     // if the runtime fails first (the promise is still awaited below and rethrows there).
     const wheel = fetchBytes(coreWheelURL);
@@ -92,7 +81,7 @@ async function boot({ indexURL, coreWheelURL, wasmFromPage }) {
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
     progress('ready', 1);
     tellAll({ type: 'ready', version: pong.version, pyodideVersion: pyodide.version,
-      wasmCompiledBy: wasmRedirect ? wasmRedirect.compiledBy() : 'worker' });
+      wasmCompiledBy: wasm.compiledBy() });
     return true;
   } catch (error) {
     restore();
@@ -135,7 +124,7 @@ async function onMessage(client, data) {
       clients.add(client);
       if (lastBootMessage && booting) client.postMessage(lastBootMessage); // a page that comes late
       booting = booting || boot(message);
-    } else if (message.type === 'wasm-module') receiveWasmModule(message.module || null);
+    }
     return;
   }
   // runtime.js sends requests only after 'ready'; waiting here as well keeps the protocol safe anyway.

@@ -2,6 +2,7 @@
 // stopped or runs over its time limit by terminating the worker and starting a fresh one.
 
 import { t } from '../i18n.js';
+import { fetchShipped } from '../shipped-runtime.js';
 
 /** @typedef {{indexURL: string, stdLibURL: string, lockFileURL: string, packageBaseURL: string}} LabPaths */
 /** @typedef {'loading' | 'ready' | 'running' | 'failed'} LabState */
@@ -28,7 +29,8 @@ export class LabClient {
     this.nextId = 1;
     /** @type {{id: number, started: number, timer: ReturnType<typeof setTimeout>} | null} */
     this.running = null;
-    /** @type {Promise<WebAssembly.Module | null> | null} pyodide.asm.wasm, compiled once by the page for every worker */
+    /** @type {Promise<WebAssembly.Module | null> | null} pyodide.asm.wasm, inflated and compiled once by the page
+     *  for every worker: «Стоп» starts a new one, which then boots without a download */
     this.wasm = null;
     this.start();
   }
@@ -37,7 +39,7 @@ export class LabClient {
   compileWasm() {
     if (!this.wasm) {
       this.wasm = typeof WebAssembly.compileStreaming === 'function'
-        ? WebAssembly.compileStreaming(fetch(`${this.paths.indexURL}pyodide.asm.wasm`)).catch(() => null)
+        ? WebAssembly.compileStreaming(fetchShipped(`${this.paths.indexURL}pyodide.asm.wasm`)).catch(() => null)
         : Promise.resolve(null);
     }
     return this.wasm;

@@ -13,7 +13,7 @@
 //        {type: 'done', id, ok: true} | {type: 'done', id, ok: false, traceback, line}
 // `line` is the line of the learner's program where the error was raised (or null).
 
-import { useWasmModuleFromPage } from '../wasm-from-page.js';
+import { useShippedRuntime } from '../shipped-runtime.js';
 import { PROGRAM, learnerTraceback } from './traceback.js';
 
 /** @type {any} the booted runtime */
@@ -70,7 +70,7 @@ const wasmModuleFromPage = new Promise((resolve) => {
 /** @param {{indexURL: string, stdLibURL: string, lockFileURL: string, packageBaseURL: string}} config */
 async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
   // after Stop the page hands the next worker the module it compiled: no second compile
-  const redirect = useWasmModuleFromPage(new URL('pyodide.asm.wasm', indexURL).href, wasmModuleFromPage);
+  const redirect = useShippedRuntime(new URL(indexURL, self.location.href).href, wasmModuleFromPage);
   try {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     // packageBaseUrl: the lock's wheels are the site's own (py/); never a remote package host
