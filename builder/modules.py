@@ -39,18 +39,18 @@ def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
     return found
 
 
-def preload_links(files: Mapping[str, bytes], root: str, entry: str = ENTRY) -> str:
-    """``<link rel="modulepreload">`` lines for every module ``entry`` imports, for the head of a long page.
+def preload_links(modules: list[str], root: str) -> str:
+    """``<link rel="modulepreload">`` lines for ``modules`` (site paths, :func:`module_closure`), for the head
+    of a long page.
 
     There the browser's preload scanner asks for them with the HTML's first requests, while ``boot.js`` would
     run only once the page's first long parse is over (on a phone's slowed CPU, half a second later). Short
     pages keep the list in ``boot.js`` alone: the lines cost 1.5 KB a page.
 
-    >>> files = {"static/js/app.js": b"import './i18n.js';", "static/js/i18n.js": b""}
-    >>> print(preload_links(files, "../"))
+    >>> print(preload_links(["static/js/i18n.js"], "../"))
     <link rel="modulepreload" href="../static/js/i18n.js">
     """
-    return "".join(f'<link rel="modulepreload" href="{root}{path}">' for path in module_closure(files, entry))
+    return "".join(f'<link rel="modulepreload" href="{root}{path}">' for path in modules)
 
 
 BOOT = "static/js/boot.js"

@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -26,7 +27,7 @@ from .board_svg import captions_ref, json_attribute, render_board, sprite, sprit
 from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
-from .modules import BOOT, preload_links, with_module_list
+from .modules import BOOT, module_closure, preload_links, with_module_list
 from .phases import PROJECT, Course, Site, Source
 from .replay import ReplayData
 from .rules_controls import rules_controls
@@ -106,7 +107,6 @@ class SiteRenderer:
         self.env.globals["json_attr"] = lambda name, value: Markup(json_attribute(name, value))
         self.files: dict[str, bytes] = {}
         self.pages = 0
-        self._static_files: dict[str, bytes] | None = None
         self.texts: dict[BoardKey, dict[str, Any]] = {}
         self.captions: dict[str, dict[str, list[str]]] = {lang: {} for lang in LANGUAGES}  # by captions_ref
         self.games = [game for game in Game if game in course.games]
@@ -174,7 +174,7 @@ class SiteRenderer:
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
             sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             first_books_slot=FIRST_BOOKS,
-            module_preloads=Markup(preload_links(self.static_files, root)) if template in PAGES_WITH_PICTURES else "",
+            module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
@@ -188,12 +188,10 @@ class SiteRenderer:
         if relative.endswith(".html"):
             self.pages += 1
 
-    @property
-    def static_files(self) -> dict[str, bytes]:
-        """The site's static files by their path in the site (what :func:`copy_static` ships)."""
-        if self._static_files is None:
-            self._static_files = {f"static/{relative}": data for relative, data in self.source.static.items()}
-        return self._static_files
+    @cached_property
+    def app_modules(self) -> list[str]:
+        """Every module ``app.js`` imports, as site paths: read once per build from the static files."""
+        return module_closure({f"static/{relative}": data for relative, data in self.source.static.items()})
 
     def source_runtime(self) -> dict[str, str]:
         from .vendor import runtime_paths

@@ -170,9 +170,9 @@ def render(course: Course, source: Source, site_url: str | None = None) -> Site:
 
 
 def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompress: bool = False) -> None:
-    """Vendor the runtime, the lab's runtime (``builder.lab_runtime``), the editor (``builder.editor_vendor``) and
-    the wasm's decoder (``builder.decoder_vendor``)
-    next to the rendered files in a staging folder, then swap it in for ``out``.
+    """Vendor the runtime, the lab's runtime (``builder.lab_runtime``), the editor (``builder.editor_vendor``)
+    and the runtime's brotli decoder (``builder.decoder_vendor``) next to the rendered files in a staging
+    folder, then swap it in for ``out``.
 
     The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
     the runtime), with ``build-manifest.json`` and the hosts' ``_headers``; with ``precompress`` each text

@@ -32,8 +32,8 @@ MIME_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
     ".json": "application/json",
-    ".wasm": "application/wasm",  # the brotli decoder's; required for WebAssembly.instantiateStreaming
-    ".br": "application/octet-stream",  # the runtime's wasm, inflated by the page's own code: no Content-Encoding
+    ".wasm": "application/wasm",  # the brotli decoder's
+    ".br": "application/octet-stream",  # the runtime's wasm and stdlib, inflated by the site's own code: no Content-Encoding
     ".whl": "application/octet-stream",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",

@@ -22,6 +22,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import brotli
+
 from .problems import VendorError
 from .stdlib import STDLIB_ZIP
 from .stdlib import trim as trim_stdlib
@@ -381,8 +383,6 @@ def _drop_package_index(source: Path, target: Path) -> None:
 def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
     """``data`` in brotli at its best settings (half a minute for the wasm), made once and kept in
     ``cache_dir/brotli/`` by content; a cached copy is used only if it inflates to exactly ``data``."""
-    import brotli
-
     cached = cache_dir / "brotli" / f"{hashlib.sha256(data).hexdigest()}.br"
     if cached.is_file():
         packed = cached.read_bytes()
@@ -402,8 +402,6 @@ def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
 def write_plain_runtime(pyodide_dir: Path) -> list[Path]:
     """The brotli files inflated beside the site's copies, for a bare ``loadPyodide()`` to compare with
     (bench/browser.py, bench/browser_boot.py); the caller removes them."""
-    import brotli
-
     plain = [pyodide_dir / name for name in IN_BROTLI]
     for path in plain:
         path.write_bytes(brotli.decompress((pyodide_dir / shipped_name(path.name)).read_bytes()))

@@ -14,7 +14,7 @@ PAGE = """<!doctype html><meta charset=utf-8><title>selftest</title><link rel=ic
 const indexURL = new URL('./pyodide/%s/', location.href).href;
 // the wasm and the stdlib as the site ships them (brotli), inflated by the site's own code as in the worker
 const { useShippedRuntime } = await import('./static/js/shipped-runtime.js');
-useShippedRuntime(indexURL, Promise.resolve(null));
+useShippedRuntime(indexURL);
 const { loadPyodide } = await import(indexURL + 'pyodide.mjs');
 const pyodide = await loadPyodide({ indexURL });
 const wheel = new Uint8Array(await (await fetch('./%s')).arrayBuffer());

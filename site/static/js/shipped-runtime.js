@@ -93,14 +93,19 @@ function inflate(compressed, magic, fetchImpl) {
         return;
       }
       let input = value;
-      for (;;) {
-        const result = stream.dec(input, OUTPUT_CHUNK); // throws on a corrupt stream: the compile fails
-        const { code, buf, input_offset: used } = result;
-        result.free();
-        if (buf.length) controller.enqueue(buf);
-        input = input.subarray(used);
-        if (code === codes.ResultSuccess) finished = true;
-        if (code !== codes.NeedsMoreOutput) break;
+      try {
+        for (;;) {
+          const result = stream.dec(input, OUTPUT_CHUNK); // throws on a corrupt stream: the compile fails
+          const { code, buf, input_offset: used } = result;
+          result.free();
+          if (buf.length) controller.enqueue(buf);
+          input = input.subarray(used);
+          if (code === codes.ResultSuccess) finished = true;
+          if (code !== codes.NeedsMoreOutput) break;
+        }
+      } catch (error) {
+        close(); // the decoder's state lives in its wasm memory: give it back
+        throw error;
       }
     },
     cancel(reason) {
@@ -131,10 +136,10 @@ export async function fetchShipped(url, fetchImpl = fetch, init = undefined) {
 /**
  * Redirects Pyodide's downloads from `indexURL` to the shipped files while it boots (until `restore()`).
  * @param {string} indexURL Pyodide's folder, absolute
- * @param {Promise<WebAssembly.Module | null>} wasmFromPage the page's compiled wasm, or null: download it
+ * @param {Promise<WebAssembly.Module | null>} [wasmFromPage] the page's compiled wasm, or null: download it
  * @returns {{restore: () => void, compiledBy: () => 'page' | 'worker'}}
  */
-export function useShippedRuntime(indexURL, wasmFromPage) {
+export function useShippedRuntime(indexURL, wasmFromPage = Promise.resolve(null)) {
   const originalFetch = self.fetch;
   const originalInstantiateStreaming = WebAssembly.instantiateStreaming;
   const wasmURL = `${indexURL}pyodide.asm.wasm`;

@@ -50,7 +50,7 @@ function describe(error) {
 async function boot({ indexURL, coreWheelURL }) {
   // Pyodide's own downloads of the wasm and the stdlib are redirected to the ones that inflate the shipped
   // brotli files
-  const wasm = useShippedRuntime(new URL(indexURL, self.location.href).href, Promise.resolve(null));
+  const wasm = useShippedRuntime(new URL(indexURL, self.location.href).href);
   const restore = wasm.restore;
   try {
     progress('runtime', 0);
