@@ -36,6 +36,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 LESSON = "ru/lessons/head/"
 PLAYABLE = "[data-widget=puzzle][data-ready][data-task=only], [data-widget=puzzle][data-ready][data-task=play], [data-widget=board][data-ready]"
 NEXT_LESSON = "ru/lessons/first-roll/"
+#: the free board LATENCY_SCRIPT plays on: the opening, 6-5 to play
+FREE_BOARD = "en/play/?pos=w/24:15/24:15&dice=6-5"
 
 BARE_PAGE = """<!doctype html><meta charset=utf-8><title>bare</title>
 <script type=module>
@@ -135,7 +137,7 @@ def measure(browser, base: str, runs: int, clicks: int) -> None:
 
     context = browser.new_context(bypass_csp=True)  # the bench script itself is injected; the site is not changed
     page = context.new_page()
-    page.goto(base + "en/play/?pos=w/24:15/24:15&dice=6-5")
+    page.goto(base + FREE_BOARD)
     page.locator("[data-widget=free][data-ready]").wait_for(state="attached", timeout=120_000)
     latencies = page.evaluate(LATENCY_SCRIPT, [clicks])
     context.close()

@@ -20,10 +20,12 @@ Figures per visit, in ms since navigation start (medians over --runs):
   python ready    the page's Python booted (mark 'nardy:python-ready'; no longer on the first tap's path);
   bytes           compressed bytes on the wire until the first tap was answered (cold: the whole visit);
   long tasks      main-thread tasks over 50 ms until then: count and longest.
+Once per profile: click -> verdict on a free board once Python is up (bench/browser.py's clicks, on the
+profile's CPU), median and p95.
 Cold is a new browser context (no HTTP cache, no service worker); warm is the same visit again in that
 context once the first has settled (HTTP cache and service worker in place).
 
-Usage: python bench/phone.py [--runs N] [--dist DIR] [--profile phone|desktop|both] [--link h1|h2|both]
+Usage: python bench/phone.py [--runs N] [--clicks N] [--dist DIR] [--profile phone|desktop|both] [--link h1|h2|both]
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from typing import Any
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from browser import FREE_BOARD, LATENCY_SCRIPT, percentile  # noqa: E402  (bench/browser.py)
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from builder.serve import DistHandler, make_handler, start_background_server  # noqa: E402
 
@@ -65,19 +68,28 @@ BANDWIDTH_BYTES_PER_S = 9_000_000 / 8
 CPU_SLOWDOWN = 4
 UNCOMPRESSED = (".gz", ".br", ".zip", ".whl", ".png", ".jpg", ".woff2")
 
-#: installed before any page script: the moments the bench reads back (nothing here changes the page)
+#: installed before any page script: the moments the bench reads back (nothing here changes the page). The
+#: board's size comes from a ResizeObserver, which reports after the browser's own layout: asking for it each
+#: frame (getBoundingClientRect) forced layouts of a page still being parsed, 70 ms of the desktop's first tap.
 OBSERVER = """(() => {
   const seen = (window.__bench = { visible: null, longTasks: [] });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) seen.longTasks.push([e.startTime, e.duration]); })
     .observe({ type: 'longtask', buffered: true });
+  // a checker, or a stack of them (a build-drawn picture shares its stacks: builder/board_svg.py)
+  const drawn = (board) => board.querySelector('use[href^="#nb-checker"], use[href^="#nb-stack"]') !== null;
+  const sized = new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      if (seen.visible !== null || entry.contentRect.height === 0) continue;
+      sized.disconnect();
+      // sized but its checkers still to come (a board the page draws): they are looked for each frame
+      const checkers = () => { if (drawn(entry.target)) seen.visible = performance.now(); else requestAnimationFrame(checkers); };
+      checkers();
+    }
+  });
   const look = () => {
     const board = document.querySelector('svg.nb-board');
-    // a checker, or a stack of them (a build-drawn picture shares its stacks: builder/board_svg.py)
-    if (board && board.querySelector('use[href^="#nb-checker"], use[href^="#nb-stack"]') && board.getBoundingClientRect().height > 0) {
-      seen.visible = performance.now();
-      return;
-    }
-    requestAnimationFrame(look);
+    if (board) sized.observe(board);
+    else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 })();"""
@@ -246,18 +258,35 @@ def settle(page: Page) -> None:
                            " || document.body.classList.contains('embed')", timeout=120_000)
 
 
+def open_page(browser: Browser, phone: bool) -> tuple[BrowserContext, Page]:
+    """A fresh context (nothing cached) and its page, on the profile's screen and CPU."""
+    # bypass_csp only lets the bench read marks and tap from a script; the pages are unchanged
+    context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740} if phone else None,
+                                  is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
+    context.add_init_script(OBSERVER)
+    page = context.new_page()
+    if phone:
+        session = context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    return context, page
+
+
+def click_latency(browser: Browser, base: str, phone: bool, clicks: int) -> list[float]:
+    """Click -> verdict on a free board once Python is up, in ms."""
+    context, page = open_page(browser, phone)
+    page.goto(base + FREE_BOARD)
+    page.wait_for_function("() => performance.getEntriesByName('nardy:python-ready').length > 0", timeout=180_000)
+    page.locator("[data-widget=free][data-ready]").wait_for(state="attached", timeout=60_000)
+    latencies: list[float] = page.evaluate(LATENCY_SCRIPT, [clicks])
+    context.close()
+    return latencies
+
+
 def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for _ in range(runs):
         for kind, path in PAGES.items():
-            # bypass_csp only lets the bench read marks and tap from a script; the pages are unchanged
-            context = browser.new_context(bypass_csp=True, viewport={"width": 360, "height": 740} if phone else None,
-                                          is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1)
-            context.add_init_script(OBSERVER)
-            page = context.new_page()
-            if phone:
-                session = context.new_cdp_session(page)
-                session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            context, page = open_page(browser, phone)
             results.setdefault((kind, "cold"), []).append(visit(page, base + path, link))
             settle(page)
             page.reload(wait_until="commit")  # start the warm visit from a page that is not mid-boot
@@ -288,6 +317,7 @@ def report(profile: str, results: dict[tuple[str, str], list[dict[str, Any]]]) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--clicks", type=int, default=60, help="clicks per profile for click -> verdict")
     parser.add_argument("--dist", type=Path, help="an existing build to measure (default: build a fresh one)")
     parser.add_argument("--profile", choices=["phone", "desktop", "both"], default="both")
     parser.add_argument("--link", choices=["h1", "h2", "both"], default="both",
@@ -316,6 +346,9 @@ def main() -> None:
                         base = f"https://127.0.0.1:{front.port}/"
                     title = f"{profile}, {'HTTP/2' if kind == 'h2' else 'HTTP/1.1'} link" if profile == "phone" else profile
                     report(title, run_profile(browser, base, front or link, profile == "phone", args.runs))
+                    latencies = click_latency(browser, base, profile == "phone", args.clicks)
+                    print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
+                          f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
                 finally:
                     if front:
                         front.close()

@@ -219,6 +219,9 @@ def make_handler(dist_dir: Path, reload_hub: ReloadHub | None = None) -> type[Di
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True  # a hanging or streaming request never blocks shutdown
     allow_reuse_address = True
+    # socketserver's listen backlog of 5 drops the SYNs of a burst of connections (the phone bench's HTTP/2
+    # front opens one per request of a page), which come back only after TCP's 1 s retransmission timeout
+    request_queue_size = 128
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that aborts a download (reload, terminated worker) is normal, not worth a traceback.

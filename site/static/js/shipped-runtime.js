@@ -36,10 +36,15 @@ let decoder = null;
 function loadDecoder(fetchImpl) {
   if (!decoder) {
     decoder = (async () => {
-      const glue = /** @type {Decoder} */ (await import(new URL('brotli_dec_wasm.js', DECODER).href));
-      const response = await fetchImpl.call(self, new URL('brotli_dec_wasm_bg.wasm', DECODER).href);
-      if (!response.ok) throw new Error(`HTTP ${response.status} for the brotli decoder`);
-      glue.initSync({ module: await WebAssembly.compile(await response.arrayBuffer()) });
+      // the glue and its wasm are fetched side by side: one round trip, not two
+      const [glue, module] = await Promise.all([
+        /** @type {Promise<Decoder>} */ (import(new URL('brotli_dec_wasm.js', DECODER).href)),
+        fetchImpl.call(self, new URL('brotli_dec_wasm_bg.wasm', DECODER).href).then(async (response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status} for the brotli decoder`);
+          return WebAssembly.compile(await response.arrayBuffer());
+        }),
+      ]);
+      glue.initSync({ module });
       return glue;
     })();
     decoder.catch(() => {
@@ -144,6 +149,10 @@ export function useShippedRuntime(indexURL, wasmFromPage = Promise.resolve(null)
   const originalInstantiateStreaming = WebAssembly.instantiateStreaming;
   const wasmURL = `${indexURL}pyodide.asm.wasm`;
   const shipped = new Set(Object.keys(IN_BROTLI).map((name) => indexURL + name));
+  // The decoder is on the way while Pyodide's own modules load, so it is ready when the first .br bytes come
+  // in (loaded on their arrival, it held the wasm's inflating back by one to two round trips). Its failure
+  // surfaces where it is needed: in the download that inflates.
+  loadDecoder(originalFetch).catch(() => {});
   /** @type {'page' | 'worker'} */
   let compiledBy = 'worker';
   /** @type {typeof fetch} */

@@ -12,8 +12,6 @@
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
 
-import { useShippedRuntime } from './shipped-runtime.js';
-
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
 /** @type {Promise<boolean> | null} the boot under way or done; a failed boot may be started again */
@@ -48,17 +46,23 @@ function describe(error) {
 
 /** @param {{indexURL: string, coreWheelURL: string}} config */
 async function boot({ indexURL, coreWheelURL }) {
-  // Pyodide's own downloads of the wasm and the stdlib are redirected to the ones that inflate the shipped
-  // brotli files
-  const wasm = useShippedRuntime(new URL(indexURL, self.location.href).href);
-  const restore = wasm.restore;
+  let restore = () => {};
   try {
     progress('runtime', 0);
-    // The wheel downloads while the wasm compiles; the catch only stops an "unhandled rejection" report
-    // if the runtime fails first (the promise is still awaited below and rethrows there).
+    // Asked for at once, side by side: the module that inflates the shipped files (imported here, not at the
+    // top, so it does not hold the first fetches back by a round trip), Pyodide's module and the wheel, which
+    // downloads while the wasm compiles. The catch only stops an "unhandled rejection" report if the runtime
+    // fails first (the promise is still awaited below and rethrows there).
+    const shippedRuntime = import('./shipped-runtime.js');
+    const pyodideModule = import(`${indexURL}pyodide.mjs`);
     const wheel = fetchBytes(coreWheelURL);
     wheel.catch(() => {});
-    const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+    pyodideModule.catch(() => {});
+    // Pyodide's own downloads of the wasm and the stdlib are redirected to the ones that inflate the shipped
+    // brotli files
+    const wasm = (await shippedRuntime).useShippedRuntime(new URL(indexURL, self.location.href).href);
+    restore = wasm.restore;
+    const { loadPyodide } = await pyodideModule;
     progress('runtime', 0.1);
     const pyodide = await loadPyodide({
       indexURL,
