@@ -101,6 +101,11 @@ async function swap(url, push, onSwap) {
     return;
   }
   await onSwap('before');
+  // links relative to the page: the old page's would point one folder off once the address changes (the
+  // browser fetches the favicon again as soon as it does: a 404), so until they are replaced below they
+  // keep the address they had
+  const old = /** @type {HTMLLinkElement[]} */ ([...document.querySelectorAll('link[rel="alternate"], link[rel="icon"]')]);
+  for (const link of old) link.setAttribute('href', link.href);
   if (push) window.history.pushState({}, '', url.href);
   shown = new URL(url.href);
   document.title = next.title;
@@ -117,8 +122,7 @@ async function swap(url, push, onSwap) {
   // the board sprite (shapes and layout) is the same on every page: the first page with boards brings it
   const sprite = next.getElementById('nb-sprite');
   if (sprite && !document.getElementById('nb-sprite')) document.body.prepend(document.importNode(sprite, true));
-  // links relative to the page: the old page's would now point one folder off (the favicon: a 404)
-  for (const link of document.querySelectorAll('link[rel="alternate"], link[rel="icon"]')) link.remove();
+  for (const link of old) link.remove();
   for (const link of next.querySelectorAll('link[rel="alternate"], link[rel="icon"]')) document.head.append(document.importNode(link, true));
   await onSwap('after');
   const target = fragmentTarget(url.hash);
