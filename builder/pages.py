@@ -344,6 +344,7 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
         site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game="long",
                    starts=site.start_notations())
         _render_lab(site, lang)
+        _render_review(site, course, lang)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")
     _render_embedding(site, course)
@@ -438,6 +439,20 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     glossary = [term for term in site.course.glossary if game in term.games]
     rules_body = site.body(data.pages[lang].get("rules", []), lang, "rules-")
     site.write(f"{base}rules/index.html", "rules.html", lang, body=rules_body, glossary=glossary, **common)
+
+
+def _render_review(site: SiteRenderer, course: Course, lang: str) -> None:
+    """The learner's review page (static/js/review-page.js): every puzzle of both games and every theme, from
+    which the script shows the puzzles due again, the ones coming back later and the weakest themes."""
+    courses = []
+    for game, data in course.games.items():
+        puzzles = data.puzzles(lang)
+        themes: dict[str, int] = {}
+        for puzzle in puzzles:
+            for tag in puzzle.tags or ["other"]:
+                themes[tag] = themes.get(tag, 0) + 1
+        courses.append({"game": game.value, "prefix": PREFIX[game], "puzzles": puzzles, "themes": themes})
+    site.write(f"{lang}/review/index.html", "review.html", lang, courses=courses, game="long")
 
 
 def _render_lab(site: SiteRenderer, lang: str) -> None:

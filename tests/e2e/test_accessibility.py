@@ -12,7 +12,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 #: installed by `npm ci` from package-lock.json, which pins the version and checks its integrity
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
 
-PAGES = ["ru/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
+PAGES = ["ru/", "ru/review/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
          "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
          "ru/lab/", "en/lab/?example=my-bot", "ru/lab/api/", "en/lab/api/",
          "ru/lessons/head/?present=4", "en/lessons/whole-game/?present=3", "ru/lessons/head/?present=audience",

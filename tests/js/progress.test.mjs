@@ -4,7 +4,8 @@ import { beforeEach, test } from 'node:test';
 
 import * as progress from '../../site/static/js/progress.js';
 
-const { KEY, BACKUP_KEY, NOTICE_KEY } = progress;
+const { KEY, BACKUP_KEY, NOTICE_KEY, VERSION } = progress;
+const DAY = 86_400_000;
 
 /** A localStorage stand-in: a Map, with an optional quota (in characters) and a switch that refuses access. */
 class FakeStorage {
@@ -53,13 +54,15 @@ function stored(store) {
   return JSON.parse(store.items.get(KEY));
 }
 
+/** a v1 entry (a solve with a hint), and what it is in v2: the same, queued for review at once */
 const GOOD = { lesson: 'board', solved: true, hints: 1, stars: 2, attempts: 3, at: 1700000000000 };
+const GOOD_V2 = { ...GOOD, step: 1, due: GOOD.at + DAY };
 
 beforeEach(() => progress.useStorage(new FakeStorage()));
 
 // --- migrations from every schema --------------------------------------------------------------------
 
-test('no stored progress reads as an empty v1 store and writes nothing', () => {
+test('no stored progress reads as an empty store and writes nothing', () => {
   const store = withStored(null);
   assert.deepEqual(progress.totals(), { solved: 0, stars: 0 });
   assert.equal(progress.puzzle('board-head'), null);
@@ -67,23 +70,75 @@ test('no stored progress reads as an empty v1 store and writes nothing', () => {
   assert.equal(progress.takeNotice(), null);
 });
 
-test('v0 {version: 0, solved: [ids]} is migrated to v1 once, without a backup or a notice', () => {
+test('v0 {version: 0, solved: [ids]} is migrated to v2 once, without a backup or a notice', () => {
   const store = withStored(JSON.stringify({ version: 0, solved: ['board-head', 'head-rule'] }));
   assert.equal(progress.totals().solved, 2);
-  assert.deepEqual(progress.puzzle('board-head'), { lesson: null, solved: true, hints: 0, stars: 1, attempts: 1, at: 0 });
-  assert.equal(stored(store).version, 1);
+  assert.deepEqual(progress.puzzle('board-head'), { lesson: null, solved: true, hints: 0, stars: 1, attempts: 1, at: 0, step: 0, due: 0 });
+  assert.equal(stored(store).version, VERSION);
   assert.deepEqual(Object.keys(stored(store).puzzles).sort(), ['board-head', 'head-rule']);
   assert.equal(store.items.has(BACKUP_KEY), false);
   assert.equal(progress.takeNotice(), null);
 });
 
-test('v1 is read as it is: nothing rewritten, nothing backed up', () => {
-  const raw = JSON.stringify({ version: 1, puzzles: { 'board-head': GOOD } });
+test('v1 is migrated to v2 without loss: what went badly is queued for review, a clean solve is not', () => {
+  const clean = { lesson: 'board', solved: true, hints: 0, stars: 3, attempts: 1, at: 1700000000000 };
+  const missed = { lesson: 'head', solved: false, hints: 0, stars: 0, attempts: 2, at: 0 };
+  const store = withStored(JSON.stringify({ version: 1, puzzles: { 'board-head': GOOD, 'board-clean': clean, 'head-rule': missed } }));
+  assert.deepEqual(progress.puzzle('board-head'), GOOD_V2);
+  assert.deepEqual(progress.puzzle('board-clean'), { ...clean, step: 0, due: 0 });
+  assert.deepEqual(progress.puzzle('head-rule'), { ...missed, step: 1, due: DAY });
+  assert.deepEqual(progress.lessonStats('board'), { solved: 2, stars: 5 });
+  assert.equal(stored(store).version, VERSION);
+  assert.deepEqual(stored(store).puzzles['board-head'], GOOD_V2);
+  assert.equal(store.items.has(BACKUP_KEY), false);
+  assert.equal(progress.takeNotice(), null);
+});
+
+test('v2 is read as it is: nothing rewritten, nothing backed up', () => {
+  const raw = JSON.stringify({ version: 2, puzzles: { 'board-head': GOOD_V2 } });
   const store = withStored(raw);
-  assert.deepEqual(progress.puzzle('board-head'), GOOD);
-  assert.deepEqual(progress.lessonStats('board'), { solved: 1, stars: 2 });
+  assert.deepEqual(progress.puzzle('board-head'), GOOD_V2);
   assert.equal(store.items.get(KEY), raw);
   assert.equal(store.items.has(BACKUP_KEY), false);
+});
+
+test('a v2 schedule that is out of range is repaired, never trusted', () => {
+  const raw = JSON.stringify({ version: 2, puzzles: { 'board-head': { ...GOOD_V2, step: 9, due: -5 } } });
+  const store = withStored(raw);
+  assert.deepEqual(progress.puzzle('board-head'), { ...GOOD, step: 0, due: 0 }); // a step with no due time queues nothing
+  assert.equal(store.items.get(BACKUP_KEY), raw);
+});
+
+test('a miss queues a puzzle for tomorrow; clean solves when due move it on 1, 3, 7 days, then out', (t) => {
+  const now = 1_800_000_000_000;
+  t.mock.timers.enable({ apis: ['Date'], now });
+  withStored(null);
+  progress.recordAttempt('board-head', 'board');
+  assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [1, now + DAY]);
+  progress.markSolved('board-head', 'board', 2); // solved after the miss: still tomorrow
+  assert.equal(progress.puzzle('board-head')?.due, now + DAY);
+  t.mock.timers.setTime(now + DAY / 2);
+  progress.markSolved('board-head', 'board', 3); // a clean solve before it is due changes nothing
+  assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [1, now + DAY]);
+  let clock = now + DAY;
+  for (const [step, days] of [[2, 3], [3, 7]]) {
+    t.mock.timers.setTime(clock);
+    progress.markSolved('board-head', 'board', 3);
+    assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [step, clock + days * DAY]);
+    clock += days * DAY;
+  }
+  t.mock.timers.setTime(clock);
+  progress.markSolved('board-head', 'board', 3);
+  assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [0, 0]);
+  progress.recordHint('board-head', 'board'); // a hint later on: back to the first step
+  assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [1, clock + DAY]);
+  assert.equal(progress.puzzle('board-head')?.stars, 3, 'the best solve keeps its stars');
+});
+
+test('a first clean solve never enters the queue', () => {
+  withStored(null);
+  progress.markSolved('board-head', 'board', 3);
+  assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [0, 0]);
 });
 
 test('every schema reaches the same v1 shape after a solve', () => {
@@ -98,11 +153,11 @@ test('every schema reaches the same v1 shape after a solve', () => {
 // --- the findings of the issue -----------------------------------------------------------------------
 
 test('a newer-schema store is not wiped by the next hint: it is moved to the backup key and told once', () => {
-  const raw = JSON.stringify({ version: 2, puzzles: { 'board-head': { ...GOOD, medal: 'gold' } }, settings: {} });
+  const raw = JSON.stringify({ version: VERSION + 1, puzzles: { 'board-head': { ...GOOD_V2, medal: 'gold' } }, settings: {} });
   const store = withStored(raw);
   progress.recordHint('board-head', 'board');
   assert.equal(store.items.get(BACKUP_KEY), raw);
-  assert.equal(stored(store).version, 1);
+  assert.equal(stored(store).version, VERSION);
   assert.equal(stored(store).puzzles['board-head'].hints, 1);
   assert.deepEqual(progress.takeNotice(), { reason: 'newer', key: BACKUP_KEY });
   assert.equal(progress.takeNotice(), null, 'told once');
@@ -129,7 +184,7 @@ test('a null entry throws nowhere, is set aside, and reset still works', () => {
   assert.equal(store.items.get(BACKUP_KEY), raw);
   assert.equal(progress.takeNotice()?.reason, 'corrupt');
   progress.resetAll();
-  assert.deepEqual(stored(store), { version: 1, puzzles: {} });
+  assert.deepEqual(stored(store), { version: VERSION, puzzles: {} });
   assert.equal(store.items.get(BACKUP_KEY), raw, 'the backup outlives a reset');
 });
 
@@ -185,7 +240,7 @@ for (const [name, raw] of Object.entries(CORRUPT)) {
     assert.equal(notice?.key, BACKUP_KEY);
     progress.markSolved('board-head', 'board', 3);
     assert.equal(progress.puzzle('board-head').solved, true);
-    assert.equal(stored(store).version, 1);
+    assert.equal(stored(store).version, VERSION);
     assert.equal(({}).polluted, undefined, 'Object.prototype untouched');
     assert.notEqual(typeof progress.puzzle('constructor'), 'function', 'never Object.prototype.constructor');
     for (const entry of Object.values(stored(store).puzzles)) {
@@ -232,7 +287,7 @@ test('reset works when storage is full', () => {
   const raw = JSON.stringify({ version: 1, puzzles: { 'board-head': GOOD } });
   const store = withStored(raw, { quota: KEY.length + raw.length });
   progress.resetAll();
-  assert.deepEqual(stored(store), { version: 1, puzzles: {} });
+  assert.deepEqual(stored(store), { version: VERSION, puzzles: {} });
 });
 
 test('storage that refuses access (a sandboxed embed) keeps progress in memory', () => {
@@ -302,13 +357,13 @@ test('export then import on another device gives the same progress', () => {
   const file = progress.exportProgress(new Date('2024-05-01T10:00:00Z'));
   const data = JSON.parse(file);
   assert.equal(data.format, 'nardy-progress');
-  assert.equal(data.version, 1);
+  assert.equal(data.version, VERSION);
   assert.equal(data.exported, '2024-05-01T10:00:00.000Z');
   const other = withStored(null);
   assert.deepEqual(progress.importProgress(file), { ok: true, count: 2 });
   assert.equal(progress.puzzle('board-head').stars, 3);
   assert.equal(progress.puzzle('head-rule').hints, 1);
-  assert.equal(stored(other).version, 1);
+  assert.equal(stored(other).version, VERSION);
 });
 
 test('import merges: a solve is never lost, more stars win', () => {

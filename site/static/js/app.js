@@ -2,6 +2,7 @@
 // and puzzles of the page, shows progress, and keeps all of it across in-page navigation.
 
 import { BoardWidget } from './board-widget.js';
+import { showCourseMap } from './course-map.js';
 import { FreeBoard } from './free-board.js';
 import { setCatalog, t } from './i18n.js';
 import { prefetchNext, setupNavigation } from './navigation.js';
@@ -125,6 +126,7 @@ function showProgress() {
     }
     card.classList.toggle('is-complete', stats.solved >= total && total > 0);
   }
+  showCourseMap(cards);
   const totals = progress.totals();
   const summary = /** @type {HTMLElement | null} */ (document.querySelector('[data-progress-total]'));
   if (summary && totals.solved) {
@@ -235,6 +237,7 @@ async function setupPage() {
   showProgress();
   showStorageNotice();
   fillSiteAddress();
+  if (document.querySelector('[data-review]')) import('./review-page.js').then(({ showReview }) => showReview());
   if (document.querySelector('[data-present-start]') || presentParameter() !== null || document.documentElement.classList.contains('presenting')) setupPresenting();
   prefetchNext();
   checkForUpdate();

@@ -1,10 +1,14 @@
-// Progress store: solved puzzles, hints used and stars, in localStorage under a versioned schema.
+// Progress store: solved puzzles, hints used and stars, and each puzzle's review schedule (review.js), in
+// localStorage under a versioned schema.
 //
-// Schema v1 (current): {version: 1, puzzles: {[id]: {lesson, solved, hints, stars, attempts, at}}}.
-// Schema v0 (early builds): {version: 0, solved: [id, …]}; read and migrated to v1.
+// Schema v2 (current): {version: 2, puzzles: {[id]: {lesson, solved, hints, stars, attempts, at, step, due}}}.
+// Schema v1: the same without step and due; read and migrated to v2, a puzzle that went badly then going
+//   into the review queue at once (review.js fromHistory).
+// Schema v0 (early builds): {version: 0, solved: [id, …]}; read and migrated to v2 (not queued: how those
+//   solves went was not recorded).
 //
 // Nothing in storage can make a page throw. Every read is validated entry by entry:
-//   - v0 is migrated (nothing is lost, so no copy is kept);
+//   - v0 and v1 are migrated (nothing is lost, so no copy is kept);
 //   - data that cannot be read (not JSON, the wrong shape, an unknown or newer schema) or that had to be
 //     repaired (a broken entry, a bad field, a key such as `__proto__`) is first copied, byte for byte, to
 //     a backup key (`nardy.progress.backup`, then `.2`, `.3`, …: an earlier backup is never overwritten),
@@ -15,19 +19,24 @@
 // exportProgress()/importProgress(text) move progress between devices as a JSON file; an import is
 // judged strictly and says what was wrong (a code and its parameters; the UI owns the sentences).
 
+import { afterMiss, afterSolve, fromHistory, LAST_STEP, NOT_QUEUED } from './review.js';
+
 export const KEY = 'nardy.progress';
 export const BACKUP_KEY = 'nardy.progress.backup';
 export const NOTICE_KEY = 'nardy.progress.notice';
-export const VERSION = 1;
+export const VERSION = 2;
 export const FORMAT = 'nardy-progress';
 const MAX_BACKUPS = 20;
 const MAX_COUNT = 1_000_000; // hints and attempts above this are clamped (a number, not a problem to show)
 const MAX_IMPORT_CHARS = 2_000_000;
 const ID = /^[a-z0-9][a-z0-9-]{0,60}$/; // the builder's SLUG (builder/lessons.py): puzzle ids and lesson slugs
-const ENTRY_FIELDS = ['lesson', 'solved', 'hints', 'stars', 'attempts', 'at'];
+/** an entry's fields in schema v1; v2 adds the review schedule */
+const V1_FIELDS = ['lesson', 'solved', 'hints', 'stars', 'attempts', 'at'];
+const ENTRY_FIELDS = [...V1_FIELDS, 'step', 'due'];
 const STORE_FIELDS = { 0: ['version', 'solved', 'format', 'exported'], 1: ['version', 'puzzles', 'format', 'exported'] };
+const MAX_TIME = 8.64e15; // the latest time a Date can hold, in ms
 
-/** @typedef {{lesson: string | null, solved: boolean, hints: number, stars: number, attempts: number, at: number}} Entry */
+/** @typedef {import('./review.js').Entry} Entry */
 /** @typedef {{version: number, puzzles: Record<string, Entry>}} Store  puzzles has no prototype */
 /** @typedef {{code: string, id?: string, field?: string, version?: number}} Problem */
 /** @typedef {{store: Store, problems: Problem[], newer: boolean, migrated: boolean}} Reading */
@@ -70,14 +79,15 @@ function count(value, max) {
  * all) and adds a problem for every field that had to be repaired.
  * @param {string} id @param {unknown} raw @param {Problem[]} problems @returns {Entry | null}
  */
-export function readEntry(id, raw, problems) {
+export function readEntry(id, raw, problems, version = VERSION) {
   if (!isPlainObject(raw)) {
     problems.push({ code: 'entry', id });
     return null;
   }
   /** @param {string} field */
   const bad = (field) => problems.push({ code: 'field', id, field });
-  for (const field of Object.keys(raw)) if (!ENTRY_FIELDS.includes(field)) bad(field);
+  const fields = version === 1 ? V1_FIELDS : ENTRY_FIELDS;
+  for (const field of Object.keys(raw)) if (!fields.includes(field)) bad(field);
   /** @type {string | null} */
   let lesson = null;
   if (typeof raw.lesson === 'string' && ID.test(raw.lesson)) lesson = raw.lesson;
@@ -86,16 +96,22 @@ export function readEntry(id, raw, problems) {
   const solved = raw.solved === true;
   /** @type {Record<string, number>} */
   const numbers = {};
-  for (const [field, max] of /** @type {[string, number][]} */ ([['hints', MAX_COUNT], ['attempts', MAX_COUNT], ['stars', 3], ['at', 8.64e15]])) {
+  const limits = /** @type {[string, number][]} */ ([['hints', MAX_COUNT], ['attempts', MAX_COUNT], ['stars', 3], ['at', MAX_TIME]]);
+  if (version !== 1) limits.push(['step', LAST_STEP], ['due', MAX_TIME]);
+  for (const [field, max] of limits) {
     const value = count(raw[field], max);
     if (value === null || value !== raw[field]) bad(field);
     numbers[field] = value ?? 0;
   }
-  return { lesson, solved, hints: numbers.hints, stars: numbers.stars, attempts: numbers.attempts, at: numbers.at };
+  const history = { lesson, solved, hints: numbers.hints, stars: numbers.stars, attempts: numbers.attempts, at: numbers.at };
+  if (version === 1) return { ...history, ...fromHistory(history) };
+  // a step without a due time (or the reverse) is not a schedule: the puzzle is simply not queued
+  const schedule = numbers.step > 0 && numbers.due > 0 ? { step: numbers.step, due: numbers.due } : NOT_QUEUED;
+  return { ...history, ...schedule };
 }
 
 /**
- * Reads a parsed store of any schema: the usable v1 store, and what was wrong with the input.
+ * Reads a parsed store of any schema: the usable v2 store, and what was wrong with the input.
  * @param {unknown} data @returns {Reading}
  */
 export function readStore(data) {
@@ -114,11 +130,11 @@ export function readStore(data) {
     if (!Array.isArray(data.solved)) return { store, problems: [...problems, { code: 'shape' }], newer: false, migrated: false };
     for (const id of data.solved) {
       if (typeof id !== 'string' || !ID.test(id)) problems.push({ code: 'id', id: String(id).slice(0, 80) });
-      else store.puzzles[id] = { lesson: null, solved: true, hints: 0, stars: 1, attempts: 1, at: 0 };
+      else store.puzzles[id] = { lesson: null, solved: true, hints: 0, stars: 1, attempts: 1, at: 0, ...NOT_QUEUED };
     }
     return { store, problems, newer: false, migrated: true };
   }
-  if (version !== VERSION || !isPlainObject(data.puzzles)) {
+  if ((version !== 1 && version !== VERSION) || !isPlainObject(data.puzzles)) {
     return { store, problems: [...problems, { code: 'shape' }], newer: false, migrated: false };
   }
   for (const id of Object.keys(data.puzzles)) {
@@ -126,10 +142,10 @@ export function readStore(data) {
       problems.push({ code: 'id', id: id.slice(0, 80) });
       continue;
     }
-    const entry = readEntry(id, data.puzzles[id], problems);
+    const entry = readEntry(id, data.puzzles[id], problems, version);
     if (entry) store.puzzles[id] = entry;
   }
-  return { store, problems, newer: false, migrated: false };
+  return { store, problems, newer: false, migrated: version !== VERSION };
 }
 
 // ---------------------------------------------------------------------------------------------- storage
@@ -307,7 +323,7 @@ function save(data) {
 
 /** @param {Store} data @param {string} id @param {string | null} lesson @returns {Entry} */
 function entry(data, id, lesson) {
-  const item = has(data.puzzles, id) ? data.puzzles[id] : { lesson: null, solved: false, hints: 0, stars: 0, attempts: 0, at: 0 };
+  const item = has(data.puzzles, id) ? data.puzzles[id] : { lesson: null, solved: false, hints: 0, stars: 0, attempts: 0, at: 0, ...NOT_QUEUED };
   if (lesson && ID.test(lesson)) item.lesson = lesson;
   data.puzzles[id] = item;
   return item;
@@ -334,6 +350,7 @@ export function recordAttempt(id, lesson) {
   const data = load();
   const item = entry(data, id, lesson);
   item.attempts = Math.min(MAX_COUNT, item.attempts + 1);
+  Object.assign(item, afterMiss(Date.now())); // a miss: it comes back tomorrow
   save(data);
 }
 
@@ -343,6 +360,7 @@ export function recordHint(id, lesson) {
   const data = load();
   const item = entry(data, id, lesson);
   item.hints = Math.min(MAX_COUNT, item.hints + 1);
+  Object.assign(item, afterMiss(Date.now())); // a hint was needed: it comes back tomorrow
   save(data);
 }
 
@@ -354,17 +372,20 @@ export function recordAnswerSeen(id, lesson, allHints) {
   const data = load();
   const item = entry(data, id, lesson);
   item.hints = Math.min(MAX_COUNT, Math.max(item.hints, allHints));
+  Object.assign(item, afterMiss(Date.now()));
   save(data);
 }
 
 /** @param {string} id @param {string | null} lesson @param {number} stars @returns {Entry} */
 export function markSolved(id, lesson, stars) {
   const data = load();
-  if (!validId(id)) return { lesson, solved: true, hints: 0, stars: count(stars, 3) ?? 1, attempts: 0, at: Date.now() };
+  const now = Date.now();
+  if (!validId(id)) return { lesson, solved: true, hints: 0, stars: count(stars, 3) ?? 1, attempts: 0, at: now, ...NOT_QUEUED };
   const item = entry(data, id, lesson);
   item.solved = true;
+  Object.assign(item, afterSolve(item, count(stars, 3) ?? 1, now)); // this solve's stars, not the best so far
   item.stars = Math.max(item.stars, count(stars, 3) ?? 1);
-  item.at = Date.now();
+  item.at = now;
   save(data);
   return { ...item };
 }

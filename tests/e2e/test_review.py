@@ -1,0 +1,85 @@
+"""The learning loop as a learner meets it: a puzzle solved with a hint comes back the next day on the review
+page, a clean solve then sends it three days on, the weak theme is named, and the course map says where to
+continue. The browser's clock is set, not waited for."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from playwright.sync_api import Page, expect
+
+from .pages import Puzzle
+
+START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
+PUZZLE = "head-first-move"
+
+
+def solve_with_a_hint(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}ru/puzzles/{PUZZLE}/")
+    puzzle = Puzzle(page, PUZZLE).wait_ready()
+    puzzle.button("hint").click()
+    puzzle.solve()
+    expect(puzzle.success).to_contain_text("2 звезды")
+
+
+def test_a_hinted_puzzle_comes_back_tomorrow_and_moves_on_after_a_clean_solve(page: Page, site_url: str) -> None:
+    page.clock.set_fixed_time(START)
+    solve_with_a_hint(page, site_url)
+
+    page.goto(f"{site_url}ru/review/")
+    due = page.locator("[data-review-list=due] li")
+    later = page.locator("[data-review-list=later] li")
+    expect(page.locator("[data-review-empty=due]")).to_be_visible()
+    expect(later).to_have_count(1)
+    expect(later.first).to_contain_text("через 1 день")
+    weak = page.locator("[data-review-list=weak] li")
+    expect(weak.first).to_contain_text("Голова")
+    expect(weak.first).to_contain_text("с ошибками или подсказками: 1 из 1")
+
+    page.clock.set_fixed_time(START + dt.timedelta(days=1, hours=1))
+    page.reload()
+    expect(due).to_have_count(1)
+    expect(page.locator("[data-review-empty=due]")).to_be_hidden()
+    expect(later).to_have_count(0)
+    due.first.locator("a").click()
+
+    page.wait_for_url(f"**/ru/puzzles/{PUZZLE}/")
+    puzzle = Puzzle(page, PUZZLE).wait_ready()
+    puzzle.solve()
+    expect(puzzle.success).to_contain_text("3 звезды")
+    page.goto(f"{site_url}ru/review/")
+    expect(due).to_have_count(0)
+    expect(later).to_have_count(1)
+    expect(later.first).to_contain_text("через 3 дня")
+
+
+def test_a_clean_first_solve_never_comes_back(page: Page, site_url: str) -> None:
+    page.clock.set_fixed_time(START)
+    page.goto(f"{site_url}ru/puzzles/{PUZZLE}/")
+    puzzle = Puzzle(page, PUZZLE).wait_ready()
+    puzzle.solve()
+    expect(puzzle.success).to_contain_text("3 звезды")
+    page.clock.set_fixed_time(START + dt.timedelta(days=30))
+    page.goto(f"{site_url}ru/review/")
+    expect(page.locator("[data-review-empty=due]")).to_be_visible()
+    expect(page.locator("[data-review-empty=later]")).to_be_visible()
+    expect(page.locator("[data-review-empty=weak]")).to_be_visible()
+
+
+def test_the_course_map_says_where_to_continue_and_what_is_due(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}ru/")
+    expect(page.locator("[data-course-next]")).to_be_hidden()  # nothing started: nothing to point at
+    page.clock.set_fixed_time(START)
+    solve_with_a_hint(page, site_url)
+    page.clock.set_fixed_time(START + dt.timedelta(days=2))
+    page.goto(f"{site_url}ru/")
+    # the latest solve was in the lesson on the head (not the first lesson): that is where the learner stopped
+    stopped = page.locator(".lesson-card[data-lesson=head]")
+    expect(stopped.locator("[data-lesson-next]")).to_have_text("Вы остановились здесь")
+    expect(page.locator(".lesson-card [data-lesson-next]:visible")).to_have_count(1)
+    expect(page.locator("[data-continue]")).to_have_text(f"Продолжить: {stopped.locator('.lesson-title').inner_text()}")
+    review = page.locator("[data-review-link]")
+    expect(review).to_have_text("Пора повторить 1 задачу")
+    review.click()
+    page.wait_for_url("**/ru/review/")
+    expect(page.locator("[data-review-list=due] li")).to_have_count(1)
