@@ -1,4 +1,4 @@
-"""The learning loop as a learner meets it: a puzzle solved with a hint comes back the next day on the review
+"""The learning loop as a learner meets it: a puzzle missed or solved with a hint comes back the next day on the review
 page, a clean solve then sends it three days on, the weak theme is named, and the course map says where to
 continue. The browser's clock is set, not waited for."""
 
@@ -12,6 +12,7 @@ from .pages import Puzzle
 
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
 PUZZLE = "head-first-move"
+QUIZ = "bearing-off-details-higher-quiz"
 
 
 def solve_with_a_hint(page: Page, site_url: str) -> None:
@@ -43,11 +44,14 @@ def test_a_hinted_puzzle_comes_back_tomorrow_and_moves_on_after_a_clean_solve(pa
     expect(later).to_have_count(0)
     due.first.locator("a").click()
 
-    page.wait_for_url(f"**/ru/puzzles/{PUZZLE}/")
+    page.wait_for_url(f"**/ru/puzzles/{PUZZLE}/?review")
     puzzle = Puzzle(page, PUZZLE).wait_ready()
     puzzle.solve()
     expect(puzzle.success).to_contain_text("3 звезды")
-    page.goto(f"{site_url}ru/review/")
+    back = puzzle.success.locator("[data-next]")
+    expect(back).to_have_text("Повторение на сегодня закончено — к списку")  # it was the only one due
+    back.click()
+    page.wait_for_url("**/ru/review/")
     expect(due).to_have_count(0)
     expect(later).to_have_count(1)
     expect(later.first).to_contain_text("через 3 дня")
@@ -83,3 +87,19 @@ def test_the_course_map_says_where_to_continue_and_what_is_due(page: Page, site_
     review.click()
     page.wait_for_url("**/ru/review/")
     expect(page.locator("[data-review-list=due] li")).to_have_count(1)
+
+
+def test_a_missed_puzzle_left_unsolved_is_due_the_next_day(page: Page, site_url: str) -> None:
+    page.clock.set_fixed_time(START)
+    page.goto(f"{site_url}en/puzzles/{QUIZ}/")
+    quiz = Puzzle(page, QUIZ).wait_ready()
+    config = quiz.config()
+    quiz.answer(next(str(c) for c in config["choices"] if str(c) != str(config["quiz"]["choice"])))
+    expect(quiz.status).to_contain_text("Not quite")
+    page.goto(f"{site_url}en/review/")
+    expect(page.locator("[data-review-list=due] li")).to_have_count(0)
+    expect(page.locator("[data-review-list=later] li")).to_contain_text(["in 1 day"])
+    page.clock.set_fixed_time(START + dt.timedelta(days=1))
+    page.reload()
+    expect(page.locator("[data-review-list=due] li a")).to_have_attribute("href", f"../puzzles/{QUIZ}/?review")
+    expect(page.locator("[data-review-list=later] li")).to_have_count(0)

@@ -12,6 +12,7 @@ import { reducedMotion } from './board/animation.js';
 import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
 import * as progress from './progress.js';
+import { queue } from './review.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {import('./board/types.js').PointId} PointId */
@@ -386,9 +387,18 @@ export class PuzzleWidget {
     const title = box.querySelector('.success-title');
     if (title) title.textContent = `${t('puzzle.success')} ${'★'.repeat(stars)} (${t('puzzle.stars', { n: stars })})`;
     if (detail) this.status.textContent = `${this.status.textContent} ${detail}`.trim();
-    if (config.next) {
+    const fromReview = !config.embed && new URL(window.location.href).searchParams.has('review');
+    if (config.next || fromReview) {
       const link = /** @type {HTMLAnchorElement} */ (box.querySelector('[data-next]'));
-      link.href = new URL(config.next, new URL(document.documentElement.dataset.root || './', document.baseURI)).href;
+      const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+      if (fromReview) {
+        // opened from the review page: back to it, with what is still due today
+        const left = queue(progress.load().puzzles, Date.now()).due.filter(([id]) => id !== config.id).length;
+        link.href = new URL(`${document.documentElement.dataset.lang || 'ru'}/review/`, root).href;
+        link.textContent = left ? t('review.back', { n: left }) : t('review.back_done');
+      } else {
+        link.href = new URL(/** @type {string} */ (config.next), root).href;
+      }
       /** @type {HTMLElement} */ (box.querySelector('[data-next-wrap]')).hidden = false;
     }
     box.focus({ preventScroll: false });
