@@ -59,6 +59,7 @@ for game in ("long", "short"):
             errors.append(f"game_computer {game}")
             break
     ask("game_cube", {"game": state, "action": "double"})  # allowed or not, it answers
+    ask("game_review", {"record": {"game": game, "opening": state.get("opening", [[6, 5]]), "events": []}})
 played = ask("game_play", {"game": ask("game_roll", {"game": ask("game_from_position", {"position": "w/24:15/24:15",
        "dice": "6-5", "rules": {}, "players": {}}), "dice": [6, 5]}), "play": "24/13"})
 for bad in ("{", "[]", '{"position": 1}', "x" * 100):  # the error paths answer too

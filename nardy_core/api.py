@@ -55,6 +55,7 @@ from .requests import (
     read_own_moves,
     read_players,
     read_position,
+    read_record,
     read_rng,
     read_roll,
     read_rules,
@@ -67,6 +68,7 @@ from .requests import (
 from .scoring import score
 from .setups import Setup, read_setup_bar, read_setup_points
 from .sides import Side
+from .summary import summarize
 
 
 def error(code: str, message: str, params: dict[str, object] | None = None) -> Json:
@@ -491,6 +493,21 @@ def ping(query: Json) -> Json:
     return {"pong": True, "version": __version__}
 
 
+def game_review(query: Json) -> Json:
+    """The short review of a game from its record (nardy_core.summary): each side's figures, and the result
+    once it is over.
+
+    >>> record = {"opening": [[6, 5]], "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}]}
+    >>> answer = game_review({"record": record})
+    >>> answer["white"]["pips"], answer["black"]["turns"], answer["result"]
+    (349, 0, None)
+    """
+    review = summarize(read_record(query))
+    result = review.game.result
+    return {"game": review.game.game.value, "white": review.white.to_json(), "black": review.black.to_json(),
+            "result": None if result is None else result.to_json()}
+
+
 #: every request kind the page and the CLI may send (docs/architecture.md; site/static/js/rules-client.js)
 HANDLERS: dict[str, Callable[[Json], Json]] = {
     "ping": ping,
@@ -509,6 +526,7 @@ HANDLERS: dict[str, Callable[[Json], Json]] = {
     "game_cube": game_cube,
     "game_computer": game_computer,
     "bot_turn": bot_turn,
+    "game_review": game_review,
 }
 
 

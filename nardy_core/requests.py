@@ -34,9 +34,9 @@ from typing import Any, NamedTuple
 from .cube import MAX_VALUE, Cube
 from .dice import Roll
 from .errors import GameError, InputError, shown
-from .flow import GameState, Record
+from .flow import CubeAction, Event, GameState, Record, Turn
 from .games import BAR, OFF, POINTS, Game
-from .moves import parse_play
+from .moves import Step, parse_play
 from .position import Position
 from .rules import Rules, rules_from_dict
 from .sides import Side
@@ -51,6 +51,7 @@ MAX_TEXT = 400  #: characters of a text field
 MAX_DEPTH = 16  #: nesting of a request (a game state needs four levels)
 MAX_OPENING_THROWS = 64  #: opening throws of a game (ties are thrown again)
 MAX_SEED = 2**53  #: a seed is a whole number 0..2**53 (exact in JavaScript)
+MAX_EVENTS = 1000  #: turns and cube actions in a game record (a long game has some 120)
 
 POSITION_FIELDS = ("position", "white", "black", "mover", "game")
 TURN_FIELDS = (*POSITION_FIELDS, "dice", "first_turn", "rules")
@@ -74,6 +75,7 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "game_cube": frozenset(("game", "action")),
     "game_computer": frozenset(("game", "seed")),
     "bot_turn": frozenset((*TURN_FIELDS, "seed")),
+    "game_review": frozenset(("record",)),
 }
 #: a game state as the answers write it: the fields read back ...
 GAME_STATE_FIELDS = frozenset((
@@ -423,6 +425,43 @@ def read_opening(value: object) -> tuple[tuple[int, int], ...]:
     if any(white != black for white, black in throws[:-1]) or throws[-1][0] == throws[-1][1]:
         raise InputError("game.opening: every opening throw but the last is a tie, and the last is not", "BAD_GAME_STATE")
     return tuple(throws)
+
+
+#: a game record as the page keeps it: the game's start and every answer's ``last`` in order
+RECORD_FIELDS = frozenset(("game", "rules", "opening", "events"))
+EVENT_FIELDS = frozenset(("side", "dice", "play", "cube"))
+CUBE_EVENT_VERBS = ("double", "take", "drop", "beaver")
+
+
+def read_record(query: Json) -> Record:
+    """``record``: a game from its start, ``{"game", "rules", "opening", "events": [{"side", "dice", "play"} |
+    {"side", "cube"}, …]}`` (what the answers' ``last`` said, turn by turn); whether it fits the rules is found
+    when it is replayed.
+
+    >>> len(read_record({"record": {"opening": [[6, 5]], "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}]}}).events)
+    1
+    """
+    data = require_object(query.get("record"), "record")
+    refuse_unknown(data, RECORD_FIELDS, "the record")
+    game = read_game(data)
+    events = data.get("events", [])
+    if not isinstance(events, list) or len(events) > MAX_EVENTS:
+        raise InputError(f"record.events must list at most {MAX_EVENTS} turns and cube actions", "BAD_RECORD")
+    read: list[Event] = []
+    for item in events:
+        event = require_object(item, "a record event")
+        refuse_unknown(event, EVENT_FIELDS, "a record event")
+        side = read_side(event.get("side"), "record side")
+        if "cube" in event:
+            verb = event["cube"]
+            if verb not in CUBE_EVENT_VERBS or "dice" in event or "play" in event:
+                raise InputError(f"a cube action is double, take, drop or beaver, not {shown(verb)}", "BAD_RECORD")
+            read.append(CubeAction(side, verb))
+            continue
+        roll = read_roll(event)
+        # the dice of each step are found again when the record is replayed
+        read.append(Turn(side, roll, tuple(Step(a, b, 0) for a, b in parse_play(read_text(event, "play")))))
+    return Record(read_rules(data, game), read_opening(data.get("opening")), tuple(read))
 
 
 def read_cube(value: object) -> Cube:

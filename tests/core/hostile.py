@@ -132,6 +132,13 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
         "game_cube": [{"game": cube_long, "action": "double"}, {"game": offered, "action": "take"}, {"game": offered, "action": "drop"}],
         "game_computer": [{"game": g, "seed": 4} for g in games],
         "bot_turn": [{**s, "seed": 9} for s in setups[:4]],
+        "game_review": [
+            {"record": {"game": "long", "rules": {}, "opening": [[6, 5]],
+                        "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}, {"side": "black", "dice": [3, 1], "play": "24/21/20"}]}},
+            {"record": {"game": "short", "rules": {"cube": True}, "opening": [[2, 2], [3, 1]],
+                        "events": [{"side": "white", "dice": [3, 1], "play": "8/5 6/5"}, {"side": "black", "cube": "double"},
+                                   {"side": "white", "cube": "take"}]}},
+        ],
     }
 
 

@@ -9,7 +9,8 @@ import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
 import { sayRules } from './editor/rules-form.js';
 import { diceText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
-import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameRoll } from './rules-client.js';
+import { showGameReview } from './game-review.js';
+import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
@@ -93,6 +94,11 @@ export class FreeBoard {
     this.share = /** @type {HTMLAnchorElement} */ (root.querySelector('[data-share-link]'));
     /** @type {GameStateJson | null} */
     this.game = null;
+    /** a game from its start, as the answers reported it turn by turn (for its review once it is over); null
+     *  for a game from a position, whose start the page does not know
+     *  @type {{game: string, rules: Record<string, unknown>, opening: number[][], events: object[]} | null} */
+    this.record = null;
+    this.reviewBox = /** @type {HTMLElement | null} */ (root.querySelector('[data-game-review]'));
     /** @type {TurnController | null} */
     this.turn = null;
     /** @type {(() => void)[]} */
@@ -225,6 +231,7 @@ export class FreeBoard {
     try {
       // a position from the address is the learner's to play; the computer, if on, takes the other side
       const players = { to_move: 'human', opponent: this.players.black };
+      this.startRecord(null);
       this.setGame(await gameFromPosition({ position: pos, dice: params.get('dice') || '', rules, players }));
     } catch (error) {
       this.problem(error);
@@ -247,6 +254,7 @@ export class FreeBoard {
   /** @param {GameStateJson} game */
   setGame(game) {
     if (this.root.classList.contains('is-editing')) return; // an answer about the game, arriving after the editor took the board over
+    if (this.record && game.last && game !== this.game) this.record.events.push(game.last);
     this.game = game;
     if (this.embedded && this.root.dataset.ready !== 'true') tellHost('ready', { id: 'play' });
     this.root.dataset.ready = 'true'; // Python answered: the board can be played
@@ -300,6 +308,7 @@ export class FreeBoard {
     this.warn('');
     try {
       const state = await gameNew({ game, rules, players: this.players });
+      this.startRecord({ game: state.game, rules: state.rules, opening: state.opening, events: [] });
       const [white, black] = state.opening[state.opening.length - 1];
       this.setGame(state);
       if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`.trim());
@@ -449,6 +458,30 @@ export class FreeBoard {
   announce(game) {
     const result = /** @type {NonNullable<GameStateJson['result']>} */ (game.result);
     this.say(this.lastText(game) + t('play.game_over', { result: resultText(result) }));
+    this.showReview(game);
+  }
+
+  /** A new record (or none), and the last game's review put away. @param {FreeBoard['record']} record */
+  startRecord(record) {
+    this.record = record;
+    if (this.reviewBox) this.reviewBox.hidden = true;
+  }
+
+  /** The finished game's review under the board, from Python (a game from a position has none).
+   * @param {GameStateJson} game */
+  async showReview(game) {
+    const record = this.record;
+    if (!record || !this.reviewBox) return;
+    let review;
+    try {
+      review = await gameReview(record);
+    } catch {
+      return; // the game is over and said so; a review that cannot be made is simply not shown
+    }
+    if (record !== this.record) return; // a new game started meanwhile
+    const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+    const lesson = new URL(`${document.documentElement.dataset.lang || 'ru'}/lessons/play-computer/`, root).href;
+    showGameReview(this.reviewBox, review, game.players, game.game === 'long' ? lesson : null);
   }
 
   destroy() {

@@ -61,7 +61,7 @@ import { request } from './runtime.js';
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
   'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
-  'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn',
+  'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review',
 ]);
 
 /** @param {typeof KINDS[number]} kind @param {object} payload @returns {Promise<any>} */
@@ -208,3 +208,7 @@ export const gameComputer = (game) => ask('game_computer', { game });
 
 /** @param {object} query */
 export const botTurn = (query) => ask('bot_turn', query);
+
+/** A finished game's review from its record (nardy_core.summary).
+ * @param {object} record @returns {Promise<import('./game-review.js').GameReview>} */
+export const gameReview = (record) => ask('game_review', { record });

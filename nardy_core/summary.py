@@ -1,0 +1,129 @@
+"""The short review of a finished game: what each side did with its head, its points in a row, the race and
+the bear-off, read off the record turn by turn.
+
+Turn numbers count each side's own turns from 1. In long nardy a side's *head* is its own point 24 (all
+15 start there); a *row* is the most points next to each other a side held at one time (in long nardy one
+checker holds a point; in short nardy a point is made by two, a lone checker being a blot). A *hit* is a
+checker of the other side sent to the bar (short nardy only).
+
+>>> from nardy_core.flow import start, play
+>>> from nardy_core.dice import Roll
+>>> from nardy_core.rules import LongRules
+>>> game = play(start(LongRules(), 6, 5), Roll(6, 5), "24/13")
+>>> game = play(game, Roll(3, 1), "24/21/20")
+>>> review = summarize(game.record)
+>>> white = review.side(Side.WHITE)
+>>> white.turns, white.pips, white.longest_row, white.head_empty_after, review.side(Side.BLACK).pips
+(1, 349, 1, None, 356)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import GameError
+from .flow import CubeAction, GameState, Record, cube_action, decline_opening, play, start
+from .games import POINTS, Game
+from .position import Position
+from .sides import Side
+
+HEAD = POINTS  #: a side's own point 24, where long nardy starts all 15
+
+
+@dataclass(frozen=True)
+class SideReview:
+    """How one side's game went."""
+
+    side: Side
+    turns: int  #: turns it played (a forced pass counts)
+    passes: int  #: turns with nothing it could play
+    head_empty_after: int | None  #: long nardy: the turn after which its head was empty (None: it never was)
+    longest_row: int  #: the most points next to each other it held at one time
+    first_bear_off: int | None  #: the turn it bore its first checker off (None: it bore none off)
+    borne_off: int  #: checkers borne off by the end
+    pips: int  #: its pip count at the end
+    hits: int  #: short nardy: the other side's checkers it sent to the bar
+
+    def to_json(self) -> dict[str, object]:
+        """The review as the API answers it."""
+        return {"turns": self.turns, "passes": self.passes, "head_empty_after": self.head_empty_after,
+                "longest_row": self.longest_row, "first_bear_off": self.first_bear_off, "borne_off": self.borne_off,
+                "pips": self.pips, "hits": self.hits}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """Both sides' reviews and the game they come from."""
+
+    game: GameState
+    white: SideReview
+    black: SideReview
+
+    def side(self, side: Side) -> SideReview:
+        """One side's review."""
+        return self.white if side is Side.WHITE else self.black
+
+
+def longest_row(position: Position, side: Side) -> int:
+    """The most own points next to each other that ``side`` holds (short nardy: made points, two or more).
+
+    >>> longest_row(Position.from_notation("w/24:9,11,10,9,7,6,5/24:15"), Side.WHITE)
+    3
+    >>> longest_row(Position.from_notation("short:w/6:2,5:2,4:1,3:2,13:8/24:2,13:5,8:3,6:5"), Side.WHITE)
+    2
+    """
+    holds = 2 if position.game is Game.SHORT else 1
+    counts = position.counts(side)
+    best = run = 0
+    for point in range(1, POINTS + 1):
+        run = run + 1 if counts[point] >= holds else 0
+        best = max(best, run)
+    return best
+
+
+class _Tally:
+    """One side's figures, kept up as the game is replayed."""
+
+    def __init__(self, side: Side, position: Position) -> None:
+        self.side = side
+        self.turns = self.passes = self.hits = 0
+        self.head_empty_after: int | None = None
+        self.first_bear_off: int | None = None
+        self.longest_row = longest_row(position, side)
+
+    def after_turn(self, before: Position, after: Position, played: bool) -> None:
+        side = self.side
+        self.turns += 1
+        self.passes += not played
+        if after.game is Game.LONG and self.head_empty_after is None and after.count(side, HEAD) == 0:
+            self.head_empty_after = self.turns
+        if self.first_bear_off is None and after.borne_off(side) > before.borne_off(side):
+            self.first_bear_off = self.turns
+        self.hits += max(0, after.bar(side.other) - before.bar(side.other))
+        self.longest_row = max(self.longest_row, longest_row(after, side))
+
+    def review(self, end: Position) -> SideReview:
+        return SideReview(self.side, self.turns, self.passes, self.head_empty_after, self.longest_row,
+                          self.first_bear_off, end.borne_off(self.side), end.pips(self.side), self.hits)
+
+
+def summarize(record: Record) -> GameReview:
+    """Replay ``record`` (a :class:`~nardy_core.errors.GameError` for one that does not fit the rules) and
+    review it."""
+    white_die, black_die = record.opening[-1]
+    game = start(record.rules, white_die, black_die, record.opening[:-1], cube_allowed=record.cube_allowed,
+                 match_play=record.match_play)
+    if record.declined_opening:
+        game = decline_opening(game)
+    tallies = {side: _Tally(side, game.position) for side in Side}
+    for event in record.events:
+        if isinstance(event, CubeAction):
+            game = cube_action(game, event.verb)
+            continue
+        if event.side is not game.to_move:
+            raise GameError(f"the record has {event.side.value} moving out of turn", "BAD_RECORD")
+        before = game.position
+        game = play(game, event.roll, list(event.steps))
+        tallies[event.side].after_turn(before, game.position, bool(event.steps))
+    end = game.position
+    return GameReview(game, tallies[Side.WHITE].review(end), tallies[Side.BLACK].review(end))
