@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -301,22 +302,36 @@ def next_game_first_mover(rules: Rules, previous: GameState) -> Side | None:
     return None
 
 
-def replay(record: Record) -> GameState:
-    """Rebuild a game from its record (raises :class:`GameError` on a record that does not fit the rules)."""
+def _started(record: Record) -> GameState:
+    """The game of ``record`` before its first event."""
     white_die, black_die = record.opening[-1]
     game = start(
         record.rules, white_die, black_die, record.opening[:-1], cube_allowed=record.cube_allowed,
         match_play=record.match_play,
     )
-    if record.declined_opening:
-        game = decline_opening(game)
+    return decline_opening(game) if record.declined_opening else game
+
+
+def replay_events(record: Record) -> Iterator[tuple[Event, GameState, GameState]]:
+    """Replay ``record`` event by event: each event with the game before and after it (raises
+    :class:`GameError` on a record that does not fit the rules)."""
+    game = _started(record)
     for event in record.events:
+        before = game
         if isinstance(event, CubeAction):
             game = cube_action(game, event.verb)
-            continue
-        if event.side is not game.to_move:
+        elif event.side is not game.to_move:
             raise GameError(f"record has {event.side.value} moving out of turn", "BAD_RECORD")
-        game = play(game, event.roll, list(event.steps))
+        else:
+            game = play(game, event.roll, list(event.steps))
+        yield event, before, game
+
+
+def replay(record: Record) -> GameState:
+    """Rebuild a game from its record (raises :class:`GameError` on a record that does not fit the rules)."""
+    game = _started(record)
+    for _, _, after in replay_events(record):
+        game = after
     return game
 
 

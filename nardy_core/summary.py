@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import GameError
-from .flow import CubeAction, GameState, Record, cube_action, decline_opening, play, start
+from .flow import GameState, Record, Turn, replay, replay_events
 from .games import POINTS, Game
 from .position import Position
 from .sides import Side
@@ -110,20 +109,16 @@ class _Tally:
 def summarize(record: Record) -> GameReview:
     """Replay ``record`` (a :class:`~nardy_core.errors.GameError` for one that does not fit the rules) and
     review it."""
-    white_die, black_die = record.opening[-1]
-    game = start(record.rules, white_die, black_die, record.opening[:-1], cube_allowed=record.cube_allowed,
-                 match_play=record.match_play)
-    if record.declined_opening:
-        game = decline_opening(game)
-    tallies = {side: _Tally(side, game.position) for side in Side}
-    for event in record.events:
-        if isinstance(event, CubeAction):
-            game = cube_action(game, event.verb)
-            continue
-        if event.side is not game.to_move:
-            raise GameError(f"the record has {event.side.value} moving out of turn", "BAD_RECORD")
-        before = game.position
-        game = play(game, event.roll, list(event.steps))
-        tallies[event.side].after_turn(before, game.position, bool(event.steps))
+    tallies: dict[Side, _Tally] = {}
+    game: GameState | None = None
+    for event, before, after in replay_events(record):
+        if not tallies:
+            tallies = {side: _Tally(side, before.position) for side in Side}
+        if isinstance(event, Turn):
+            tallies[event.side].after_turn(before.position, after.position, bool(event.steps))
+        game = after
+    if game is None:  # nothing played yet: the game as it starts
+        game = replay(record)
+        tallies = {side: _Tally(side, game.position) for side in Side}
     end = game.position
     return GameReview(game, tallies[Side.WHITE].review(end), tallies[Side.BLACK].review(end))
