@@ -36,8 +36,13 @@ export function afterSolve(schedule, stars, now) {
  * @param {{solved: boolean, hints: number, stars: number, attempts: number, at: number}} entry @returns {Schedule}
  */
 export function fromHistory(entry) {
-  const struggled = entry.solved ? entry.stars < 3 : entry.attempts > 0 || entry.hints > 0;
-  return struggled ? { step: 1, due: entry.at + INTERVAL_DAYS[0] * DAY_MS } : { ...NOT_QUEUED };
+  return wentBadly(entry) ? { step: 1, due: entry.at + INTERVAL_DAYS[0] * DAY_MS } : { ...NOT_QUEUED };
+}
+
+/** What the record shows, schedule aside: solved with fewer than three stars, or tried and unsolved.
+ * @param {{solved: boolean, hints: number, stars: number, attempts: number}} entry */
+function wentBadly(entry) {
+  return entry.solved ? entry.stars < 3 : entry.attempts > 0 || entry.hints > 0;
 }
 
 /**
@@ -53,7 +58,7 @@ export function queue(puzzles, now) {
 /** Whether a puzzle went badly: in the queue, unsolved after tries, or solved with fewer than three stars.
  * @param {Entry} entry */
 export function struggled(entry) {
-  return entry.step > 0 || (entry.solved ? entry.stars < 3 : entry.attempts > 0 || entry.hints > 0);
+  return entry.step > 0 || wentBadly(entry);
 }
 
 /** Whole days from `now` until `due`, at least 1 (for "in N days").
