@@ -399,7 +399,9 @@ def game_json(game: GameState, players: dict[str, str], last: Json | None = None
         "computer": actor_side is not None and players[actor_side.value] == "computer",
         "result": None if game.result is None else game.result.to_json(),
         "last": last,
-        "board": board_model(game.position, game.roll, cube=cube if game.cube_in_play else None),
+        "board": board_model(
+            game.position, game.roll, cube=cube if game.cube_in_play else None, show_to_move=not game.over,
+        ),
     }
 
 

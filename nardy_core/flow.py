@@ -174,12 +174,21 @@ def start(
 
 
 def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | None = None) -> GameState:
-    """A game continuing from any position (a free board): both sides count as having moved unless it is the start."""
+    """A game continuing from any position (a free board): both sides count as having moved unless it is the start.
+
+    A position where one side has nothing left on the board is that side's finished game:
+
+    >>> from_position(Position.from_notation("b/off:15/5:5,1:10"), LongRules()).result
+    Result(winner=<Side.WHITE: 'white'>, kind='mars', base=2, cube=1)
+    """
     if rules.game is not position.game:
         raise GameError(f"{rules.game.value}-nardy rules do not fit a {position.game.value}-nardy position", "RULES_GAME")
     if moved is None:
         moved = frozenset() if position == Position.start(position.game, position.to_move) else frozenset(Side)
-    return GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
+    game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
+    # a position where a side has borne off its last checker is a finished game, not one more turn to roll
+    finished = [side for side in Side if position.on_board(side) == 0]
+    return replace(game, result=_score(game, finished[0])) if finished else game
 
 
 def decline_opening(game: GameState) -> GameState:

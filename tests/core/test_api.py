@@ -266,3 +266,10 @@ def test_handle_answers_even_when_reading_the_request_fails(monkeypatch: pytest.
 
     monkeypatch.setattr(api, "decode_request", no_memory)
     assert json.loads(handle("ping", "{}"))["error"]["code"] == "INTERNAL"
+
+
+def test_a_position_one_side_has_finished_is_a_game_over_with_no_side_to_move() -> None:
+    answer = call("game_from_position", {"position": "b/off:15/5:5,1:10"})
+    assert (answer["phase"], answer["actor"], answer["board"]["to_move"]) == ("over", None, None)
+    assert answer["result"] == {"winner": "white", "kind": "mars", "base": 2, "cube": 1, "points": 2}
+    assert code_of("game_from_position", {"position": "b/off:15/5:5,1:10", "dice": [6, 5]}) == "GAME_OVER"

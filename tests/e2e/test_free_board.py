@@ -165,6 +165,8 @@ def test_a_whole_game_ends_with_its_review(page: Page, site_url: str) -> None:
             move.click()
     expect(review).to_be_visible()
     expect(board.status).to_contain_text("Партия окончена")
+    # a finished game has no side to move: the board says so nowhere
+    expect(board.svg.locator(".nb-player__status")).to_have_text(["", ""])
     expect(review.locator("h2")).to_have_text("Итоги партии")
     expect(review.locator("thead th")).to_have_text(["Показатель", "Белые (вы)", "Чёрные (вы)"])
     rows = review.locator("tbody tr")
