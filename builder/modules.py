@@ -11,8 +11,11 @@ from collections.abc import Mapping
 
 #: ``import … from './x.js'``, ``export … from '../y.js'`` and ``import './z.js'``: static imports only (a
 #: dynamic ``import()`` is loaded when it is needed, by whoever needs it)
-STATIC_IMPORT = re.compile(r"""^\s*(?:import(?!\s*\()|export)\b[^'";]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
+#: (no parenthesis before the path: ``export function f(/** @type {import('./t.js').T} */ x)`` imports nothing)
+STATIC_IMPORT = re.compile(r"""^\s*(?:import(?!\s*\()|export)\b[^'";()]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
 ENTRY = "static/js/app.js"
+#: widgets ``app.js`` imports only where a page has one: ``data-widget`` value -> its module
+LAZY_WIDGETS = {"free": "static/js/free-board.js", "replay": "static/js/replay.js"}
 
 
 def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
@@ -23,6 +26,11 @@ def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
     ...          "js/c/d.js": b"export { b } from '../b.js';"}
     >>> module_closure(files, "js/a.js")
     ['js/b.js', 'js/c/d.js']
+
+    A type in a JSDoc comment is not an import:
+
+    >>> module_closure({"js/a.js": b"export function f(/** @type {import('./t.js').T} */ x) {}"}, "js/a.js")
+    []
     """
     found: list[str] = []
     seen = {entry}
@@ -51,6 +59,23 @@ def preload_links(modules: list[str], root: str) -> str:
     <link rel="modulepreload" href="../static/js/i18n.js">
     """
     return "".join(f'<link rel="modulepreload" href="{root}{path}">' for path in modules)
+
+
+def widget_modules(files: Mapping[str, bytes], html: str, entry: str = ENTRY,
+                   widgets: Mapping[str, str] = LAZY_WIDGETS) -> list[str]:
+    """The modules of the lazily imported widgets ``html`` holds, beyond what ``entry`` imports anyway: the
+    page preloads them with the rest, rather than fetch them one import level at a time once app.js runs.
+
+    >>> files = {"js/app.js": b"import './i18n.js';", "js/free.js": b"import './i18n.js';\\nimport './form.js';"}
+    >>> widget_modules(files, '<div data-widget="free">', "js/app.js", {"free": "js/free.js", "replay": "js/r.js"})
+    ['js/free.js', 'js/form.js']
+    """
+    common = set(module_closure(files, entry))
+    found: list[str] = []
+    for kind, module in widgets.items():
+        if f'data-widget="{kind}"' in html:
+            found += [path for path in [module, *module_closure(files, module)] if path not in common and path not in found]
+    return found
 
 
 BOOT = "static/js/boot.js"

@@ -27,7 +27,7 @@ from .board_svg import captions_ref, json_attribute, render_board, sprite, sprit
 from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
-from .modules import BOOT, module_closure, preload_links, with_module_list
+from .modules import BOOT, module_closure, preload_links, widget_modules, with_module_list
 from .phases import PROJECT, Course, Site, Source
 from .replay import ReplayData
 from .rules_controls import rules_controls
@@ -57,6 +57,7 @@ def with_inline_script(csp: str, script: str) -> str:
     return csp.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 #: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
 FIRST_BOOKS = Markup("<!--nb-first-books-->")
+WIDGET_MODULES = Markup("<!--nb-widget-modules-->")  # the preloads of the lazy widgets a page holds
 #: how many: the boards a learner meets first; each other board fetches its own book when it is mounted
 FIRST_BOOKS_PRELOADED = 3
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
@@ -174,6 +175,7 @@ class SiteRenderer:
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
             sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             first_books_slot=FIRST_BOOKS,
+            widget_modules_slot=WIDGET_MODULES,
             module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
@@ -181,6 +183,7 @@ class SiteRenderer:
             **context,
         )
         html = html.replace(FIRST_BOOKS, first_books(self.page_books, root))
+        html = html.replace(WIDGET_MODULES, preload_links(widget_modules(self.static_files, html), root), 1)
         self.page_books = []
         if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use
             html = html.replace(SPRITE_SLOT, sprite(html, self.captions[language]), 1)
@@ -189,9 +192,14 @@ class SiteRenderer:
             self.pages += 1
 
     @cached_property
+    def static_files(self) -> dict[str, bytes]:
+        """The static files by site path, for reading the module graph."""
+        return {f"static/{relative}": data for relative, data in self.source.static.items()}
+
+    @cached_property
     def app_modules(self) -> list[str]:
         """Every module ``app.js`` imports, as site paths: read once per build from the static files."""
-        return module_closure({f"static/{relative}": data for relative, data in self.source.static.items()})
+        return module_closure(self.static_files)
 
     def source_runtime(self) -> dict[str, str]:
         from .vendor import runtime_paths

@@ -18,6 +18,7 @@ import builder
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
+from builder.modules import LAZY_WIDGETS
 from builder.pages import CSP, FIRST_BOOKS, with_inline_script
 from builder.stdlib import STDLIB_ZIP
 from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES, WASM, pyodide_cache_path, shipped_name
@@ -137,11 +138,18 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
         preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
         starts_python = 'data-python="eager"' in html
         relative = path.relative_to(dist).as_posix()
+        root = "../" * relative.count("/")
+        # the lazy widgets' own modules are preloaded by the pages that hold those widgets, and by no other
+        widgets = [f"{root}{module}" for kind, module in LAZY_WIDGETS.items() if f'data-widget="{kind}"' in html]
         if "/lessons/" in relative or relative.endswith("/rules/index.html"):
-            root = "../" * relative.count("/")
-            assert preloads == [f"{root}static/js/{module}" for module in listed], path
+            assert preloads[:len(listed)] == [f"{root}static/js/{module}" for module in listed], path
+            assert [p for p in preloads[len(listed):] if p in widgets] == widgets, path
+            assert not set(preloads[len(listed):]) & set(preloads[:len(listed)]), path
         else:
-            assert len(preloads) == starts_python and all(p.endswith("static/js/runtime.js") for p in preloads), path
+            runtime = [p for p in preloads if p.endswith("static/js/runtime.js")]
+            widget_preloads = [p for p in preloads if p not in runtime]
+            assert len(runtime) == starts_python, path
+            assert [p for p in widget_preloads if p in widgets] == widgets and (widgets or not widget_preloads), path
         assert FIRST_BOOKS not in html, path
         if 'src="' in html and "app.js" in html:
             assert re.search(r'<script type="module" async src="[./]*static/js/boot\.js">', html), path

@@ -76,6 +76,7 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
 
 def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str) -> None:
     page.goto(site_url + "ru/lessons/head/")
+    expect(page.locator("html[data-navigation=in-page]")).to_be_attached()  # loaded once the page is set up
     page.evaluate("window.samePage = true")  # gone if the click loaded a new document
     page.locator(".site-header a.brand").click()
     expect(page).to_have_url(site_url + "ru/")

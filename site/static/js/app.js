@@ -1,30 +1,36 @@
 // Page entry point: installs the UI catalog, starts the rules worker (once per visit), mounts the boards
 // and puzzles of the page, shows progress, and keeps all of it across in-page navigation.
+//
+// What it imports statically is what a lesson's first tap waits for (builder/modules.py lists it for the
+// browser to fetch at once). The rest (the free board, the replay, the lab, in-page navigation, the offline
+// copy, the progress file tools, the course map) is imported once the page is set up, or where a page has
+// it, and then that page preloads it (builder/pages.py): on a phone's HTTP/1.1 link every module costs a
+// sixth of a round trip.
 
 import { BoardWidget } from './board-widget.js';
-import { showCourseMap } from './course-map.js';
-import { FreeBoard } from './free-board.js';
 import { setCatalog, t } from './i18n.js';
-import { prefetchNext, setupNavigation } from './navigation.js';
-import { checkForUpdate, registerOfflineSupport } from './offline.js';
 import * as progress from './progress.js';
-import { bindProgressTools, showStorageNotice } from './progress-tools.js';
 import { PuzzleWidget } from './puzzle.js';
-import { ReplayWidget } from './replay.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 import { siteURL } from './site-root.js';
 
 /** @typedef {{destroy(): void}} Widget */
+/** @typedef {new (root: HTMLElement) => Widget} WidgetClass */
 
-/** The Python lab: its modules (the code editor above all) are loaded on the lab's page only. */
-class LabLoader {
-  /** @param {HTMLElement} root */
-  constructor(root) {
+/** A widget whose modules are fetched only on a page that has one; it counts as mounted once they are in. */
+class LazyWidget {
+  /** @param {HTMLElement} root @param {() => Promise<WidgetClass>} load */
+  constructor(root, load) {
     /** @type {Widget | null} */
     this.widget = null;
     this.gone = false;
-    import('./lab/lab.js').then(({ LabWidget }) => {
-      if (!this.gone) this.widget = new LabWidget(root);
+    load().then((Widget) => {
+      if (this.gone) return;
+      this.widget = new Widget(root);
+      root.dataset.mounted = 'true';
+    }).catch((error) => {
+      // offline before the module was ever fetched, or a broken widget: its static board stays readable
+      root.dataset.widgetError = String(error instanceof Error ? error.message : error);
     });
   }
 
@@ -34,8 +40,24 @@ class LabLoader {
   }
 }
 
-/** @type {Record<string, new (root: HTMLElement) => Widget>} */
-const WIDGETS = { board: BoardWidget, puzzle: PuzzleWidget, free: FreeBoard, replay: ReplayWidget, lab: LabLoader };
+/** @param {() => Promise<WidgetClass>} load @returns {WidgetClass} */
+function lazy(load) {
+  return class extends LazyWidget {
+    /** @param {HTMLElement} root */
+    constructor(root) {
+      super(root, load);
+    }
+  };
+}
+
+/** @type {Record<string, WidgetClass>} */
+const WIDGETS = {
+  board: BoardWidget,
+  puzzle: PuzzleWidget,
+  free: lazy(() => import('./free-board.js').then((module) => module.FreeBoard)),
+  replay: lazy(() => import('./replay.js').then((module) => module.ReplayWidget)),
+  lab: lazy(() => import('./lab/lab.js').then((module) => module.LabWidget)), // the code editor above all
+};
 /** @type {Record<string, import('./i18n.js').Catalog>} */
 const catalogs = {};
 /** @type {Widget[]} */
@@ -89,7 +111,7 @@ function hasWidgets() {
 let generation = 0;
 
 // Widgets are mounted one per task, in page order: the first board sends its question to Python at
-// once instead of waiting for a dozen boards below it to be set up.
+// once instead of waiting for a dozen boards below it to be set up, and (nextMount) is playable before they are.
 async function mountAll() {
   const mine = ++generation;
   for (const root of all('[data-widget]')) {
@@ -97,14 +119,24 @@ async function mountAll() {
     const Widget = WIDGETS[root.dataset.widget || ''];
     if (!Widget) continue;
     try {
-      mounted.push(new Widget(root));
-      root.dataset.mounted = 'true'; // for presenter mode and the tests: its controls are in place
+      const widget = new Widget(root);
+      mounted.push(widget);
+      if (!(widget instanceof LazyWidget)) root.dataset.mounted = 'true'; // for presenter mode and the tests: its controls are in place
     } catch (error) {
       // a broken widget must not take the rest of the page down; its static board stays readable
       root.dataset.widgetError = String(error instanceof Error ? error.message : error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextMount();
   }
+}
+
+/** The next widget waits for whatever else the page has to do: the board above it reading its answer book and
+ * answering its first tap come first (Chrome's scheduler; elsewhere the next task). @returns {Promise<void>} */
+function nextMount() {
+  const scheduler = /** @type {{scheduler?: {postTask(task: () => void, options: {priority: string}): Promise<void>}}} */ (
+    /** @type {unknown} */ (window)).scheduler;
+  if (scheduler) return scheduler.postTask(() => {}, { priority: 'background' });
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function unmountAll() {
@@ -114,7 +146,6 @@ function unmountAll() {
 }
 
 function showProgress() {
-  for (const el of all('[data-progress-tools]')) el.hidden = false;
   const cards = all('.lesson-card[data-lesson]');
   for (const card of cards) {
     const stats = progress.lessonStats(card.dataset.lesson || '');
@@ -126,7 +157,7 @@ function showProgress() {
     }
     card.classList.toggle('is-complete', stats.solved >= total && total > 0);
   }
-  showCourseMap(cards);
+  if (cards.length) import('./course-map.js').then(({ showCourseMap }) => showCourseMap(cards)); // the course's page only
   const totals = progress.totals();
   const summary = /** @type {HTMLElement | null} */ (document.querySelector('[data-progress-total]'));
   if (summary && totals.solved) {
@@ -233,14 +264,15 @@ async function setupPage() {
   watchRuntime();
   mountAll();
   bindResets(); // before anything reads progress: resetting must work whatever storage holds
-  bindProgressTools();
   showProgress();
-  showStorageNotice();
   fillSiteAddress();
   if (document.querySelector('[data-review]')) import('./review-page.js').then(({ showReview }) => showReview());
   if (document.querySelector('[data-present-start]') || presentParameter() !== null || document.documentElement.classList.contains('presenting')) setupPresenting();
-  prefetchNext();
-  checkForUpdate();
+  import('./progress-tools.js').then(({ bindProgressTools, showStorageNotice }) => {
+    bindProgressTools();
+    for (const el of all('[data-progress-tools]')) el.hidden = false; // shown once they work
+    showStorageNotice();
+  });
 }
 
 // A presentation clicker sends PageDown/PageUp: step through the boards and puzzles of a lesson.
@@ -266,14 +298,20 @@ function bindClicker() {
 async function main() {
   performance.mark('nardy:app-start');
   const page = setupPage(); // Python starts booting at once, before anything below
-  registerOfflineSupport(page);
   bindClicker();
   await page;
   window.addEventListener('nardy-progress', showProgress);
-  setupNavigation(async (phase) => {
+  const [offline, navigation] = await Promise.all([import('./offline.js'), import('./navigation.js')]);
+  offline.registerOfflineSupport(page);
+  navigation.setupNavigation(async (phase) => {
     if (phase === 'before') unmountAll();
-    else await setupPage();
+    else {
+      await setupPage();
+      navigation.prefetchNext();
+      offline.checkForUpdate();
+    }
   });
+  navigation.prefetchNext();
 }
 
 main();

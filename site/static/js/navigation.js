@@ -42,6 +42,7 @@ function sameSite(url) {
 /** @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
 export function setupNavigation(onSwap) {
   if (document.body.classList.contains('embed')) return;
+  document.documentElement.dataset.navigation = 'in-page'; // links swap the page from now on (for tests)
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest('a[href]')) : null;
