@@ -3,7 +3,8 @@
 1. time from navigation start to a playable board on a lesson page (the first board has its legal moves,
    from its answer book or from Python: mark 'nardy:ready') and to Python booted in the page's worker
    (mark 'nardy:python-ready'), both read from the page's own performance marks;
-2. bare ``loadPyodide()`` on an empty page from the same server, also from navigation start;
+2. bare ``loadPyodide()`` of Pyodide as released (its own wasm and whole standard library, served plain) on
+   an empty page from the same server, also from navigation start;
    fresh browser contexts each run, the two measured alternately so that machine load hits both alike;
 3. the boot ratio: the page's Python ready / bare (target <= 1.05);
 4. click-to-feedback latency once ready: from a click on a point to the board's status line changing,
@@ -94,7 +95,7 @@ def main() -> None:
         if not args.dist:
             build_site(dist)
         (dist / "bench-bare.html").write_text(BARE_PAGE % (PYODIDE_VERSION, PYODIDE_VERSION), encoding="utf-8")
-        plain = write_plain_runtime(dist / "pyodide" / PYODIDE_VERSION)  # bare Pyodide fetches the files as it ships them
+        plain = write_plain_runtime(dist / "pyodide" / PYODIDE_VERSION, PROJECT / ".cache")  # Pyodide as released
         server, base = start_background_server(dist)
         try:
             with sync_playwright() as playwright:

@@ -52,7 +52,7 @@ window.bench = { pingMs: performance.now(), marks, version: result.version,
 
 def build_bench_site(root: Path) -> None:
     paths = vendor.copy_runtime(root, PROJECT_ROOT / ".cache", PROJECT_ROOT)
-    vendor.write_plain_runtime(root / paths["pyodide_url_dir"])  # what the bare page's loadPyodide() fetches
+    vendor.write_plain_runtime(root / paths["pyodide_url_dir"], PROJECT_ROOT / ".cache")  # what the bare page's loadPyodide() fetches
     for relative, data in decoder_files(PROJECT_ROOT / ".cache", PROJECT_ROOT).items():  # what shipped-runtime.js inflates with
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_bytes(data)

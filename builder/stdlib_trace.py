@@ -37,7 +37,7 @@ def trace() -> dict[str, list[str]]:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         paths = vendor.copy_runtime(root, PROJECT / ".cache", PROJECT)
-        vendor.write_plain_runtime(root / paths["pyodide_url_dir"])  # the bare loadPyodide() below fetches them plain
+        vendor.write_plain_runtime(root / paths["pyodide_url_dir"], PROJECT / ".cache")  # the bare loadPyodide() below fetches them plain
         full = root / "full"
         full.mkdir()
         (full / "python_stdlib.zip").write_bytes((vendor.pyodide_cache_path(PROJECT / ".cache") / "python_stdlib.zip").read_bytes())

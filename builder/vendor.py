@@ -24,6 +24,7 @@ from pathlib import Path
 
 import brotli
 
+from .bytecode import compile_library
 from .problems import VendorError
 from .stdlib import STDLIB_ZIP
 from .stdlib import trim as trim_stdlib
@@ -399,12 +400,14 @@ def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
     return packed
 
 
-def write_plain_runtime(pyodide_dir: Path) -> list[Path]:
-    """The brotli files inflated beside the site's copies, for a bare ``loadPyodide()`` to compare with
-    (bench/browser.py, bench/browser_boot.py); the caller removes them."""
+def write_plain_runtime(pyodide_dir: Path, cache_dir: Path) -> list[Path]:
+    """Pyodide's release files beside the site's copies, as a bare ``loadPyodide()`` fetches them, to compare
+    with (bench/browser.py, bench/browser_boot.py): the wasm inflated (byte for byte the release's) and the
+    release's own standard library (source, all of it) from ``cache_dir``. The caller removes them."""
+    release = ensure_pyodide(cache_dir)
     plain = [pyodide_dir / name for name in IN_BROTLI]
     for path in plain:
-        path.write_bytes(brotli.decompress((pyodide_dir / shipped_name(path.name)).read_bytes()))
+        shutil.copyfile(release / path.name, path)
     return plain
 
 
@@ -422,7 +425,7 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[st
         if name == STDLIB_ZIP:
             trimmed = pyodide_dst / f".{name}"
             trim_stdlib(pyodide_src / name, trimmed)  # only what the core and the worker use
-            data = trimmed.read_bytes()
+            data = compile_library(trimmed.read_bytes(), pyodide_src, cache_dir)  # as bytecode
             trimmed.unlink()
         elif name == LOCK_FILE:
             _drop_package_index(pyodide_src / name, pyodide_dst / name)

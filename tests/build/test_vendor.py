@@ -18,6 +18,7 @@ import brotli
 import pytest
 
 from builder import vendor
+from builder.bytecode import compiled_name
 from builder.stdlib import kept_files
 from builder.vendor import VendorError
 
@@ -217,6 +218,14 @@ def test_failed_micropip_download_is_a_vendor_error(tmp_path: Path, monkeypatch:
         vendor.ensure_micropip(tmp_path)
 
 
+def renamed_as_compiled(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(source)) as before, zipfile.ZipFile(out, "w") as after:
+        for info in before.infolist():
+            after.writestr(compiled_name(info.filename), before.read(info))
+    return out.getvalue()
+
+
 def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -227,6 +236,9 @@ def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
     )
     (cache / vendor.MICROPIP_WHEEL).write_bytes(b"micropip stand-in")
     monkeypatch.setattr(vendor, "MICROPIP_SHA256", hashlib.sha256(b"micropip stand-in").hexdigest())
+    # the stand-in Pyodide cannot compile: the library is "compiled" by renaming (tests/build/test_bytecode.py
+    # compiles for real)
+    monkeypatch.setattr(vendor, "compile_library", renamed_as_compiled)
     dist = tmp_path / "dist"
     paths = vendor.copy_runtime(dist, cache, make_project(tmp_path / "proj"))
     assert paths == {
@@ -240,7 +252,7 @@ def test_copy_runtime_lays_out_dist_and_returns_site_relative_paths(
     assert (dist / paths["micropip_wheel"]).read_bytes() == b"micropip stand-in"
     stored = brotli.decompress((dist / paths["pyodide_url_dir"] / "python_stdlib.zip.br").read_bytes())
     with zipfile.ZipFile(io.BytesIO(stored)) as stdlib:
-        assert "json/__init__.py" in stdlib.namelist() and "tkinter/__init__.py" not in stdlib.namelist()
+        assert "json/__init__.pyc" in stdlib.namelist() and "tkinter/__init__.pyc" not in stdlib.namelist()
     lock = json.loads((dist / paths["pyodide_url_dir"] / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock == {"info": {"version": "314.0.7"}, "packages": {}}
     assert zipfile.is_zipfile(dist / paths["core_wheel"])
