@@ -21,7 +21,11 @@ Figures per visit, in ms since navigation start (medians over --runs):
   bytes           compressed bytes on the wire until the first tap was answered (cold: the whole visit);
   long tasks      main-thread tasks over 50 ms until then: count and longest.
 Once per profile: click -> verdict on a free board once Python is up (bench/browser.py's clicks, on the
-profile's CPU), median and p95.
+profile's CPU), median and p95; and two embeds of different puzzles on a blog's page (another origin: the
+same site, where the embeds share one Python, and another site, where the browser gives each its own), both
+in the page from the start: when each says 'nardy:ready' (playable), in ms since the blog's navigation, and
+the second's lag behind the first. The blog's frames live in its own process there (site isolation off in
+that browser only), so the CPU slowdown covers them as it does a page.
 Cold is a new browser context (no HTTP cache, no service worker); warm is the same visit again in that
 context once the first has settled (HTTP cache and service worker in place).
 
@@ -282,6 +286,63 @@ def click_latency(browser: Browser, base: str, phone: bool, clicks: int) -> list
     return latencies
 
 
+#: a blog's post with two puzzles; it notes when each frame says it is playable
+BLOG = """<!doctype html><meta charset=utf-8><title>blog</title><link rel=icon href="data:,"><p>Two puzzles</p>
+<iframe id=first src="{site}embed/ru/head-first-move.html" width=360 height=600></iframe>
+<iframe id=second src="{site}embed/en/bearing-off-black.html" width=360 height=600></iframe>
+<script>window.readyAt = {{}}; addEventListener('message', (e) => {{
+  if (!e.data || e.data.type !== 'nardy:ready') return;
+  for (const id of ['first', 'second']) if (document.getElementById(id).contentWindow === e.source && !(id in readyAt)) readyAt[id] = performance.now();
+}});</script>"""
+
+
+def two_embeds(browser: Browser, site: str, blog: str, phone: bool, runs: int) -> list[tuple[float, float]]:
+    """(the first frame playable, the second playable) in ms since the blog's navigation, one per fresh visit."""
+    found = []
+    for _ in range(runs):
+        context, page = open_page(browser, phone)
+        page.goto(blog, wait_until="commit")
+        page.wait_for_function("() => window.readyAt && Object.keys(window.readyAt).length === 2", timeout=120_000)
+        at = page.evaluate("() => window.readyAt")
+        found.append((min(at.values()), max(at.values())))
+        context.close()
+    return found
+
+
+def blog_server(folder: Path, site: str) -> tuple[Any, int]:
+    """A plain server of the blog's page (none of the site's headers: its CSP would forbid the frames)."""
+    (folder / "index.html").write_text(BLOG.format(site=site), encoding="utf-8")
+
+    class Plain(make_handler(folder)):  # type: ignore[misc, valid-type]
+        def response_headers(self) -> list[tuple[str, str]]:
+            return []
+
+    server, _ = start_background_server(folder, handler=Plain)
+    return server, server.server_address[1]
+
+
+def report_embeds(browser: Browser, site: str, folder: Path, phone: bool, runs: int,
+                  cert: Path, key: Path, h2: bool) -> None:
+    """The two embeds' figures; over HTTP/2 the blog is served through a front of its own (https, as the site
+    is: an http blog would be another site to https frames)."""
+    server, port = blog_server(folder, site)
+    front = H2Link(port, cert, key) if h2 else None
+    scheme, port = ("https", front.port) if front else ("http", port)
+    try:
+        for where, host in (("same site", "127.0.0.1"), ("another site", "localhost")):
+            rows = two_embeds(browser, site, f"{scheme}://{host}:{port}/index.html", phone, runs)
+            first, second = median([a for a, _ in rows]) or 0, median([b for _, b in rows]) or 0
+            lag = median([b - a for a, b in rows]) or 0
+            print(f"two embeds on a blog ({where}): first playable {first:.0f} ms, second {second:.0f} ms, "
+                  f"the second {lag:.0f} ms after the first (medians of {runs}; lags: "
+                  f"{', '.join(f'{b - a:.0f}' for a, b in rows)})")
+    finally:
+        if front:
+            front.close()
+        server.shutdown()
+        server.server_close()
+
+
 def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for _ in range(runs):
@@ -349,6 +410,28 @@ def main() -> None:
                     latencies = click_latency(browser, base, profile == "phone", args.clicks)
                     print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
                           f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
+                finally:
+                    if front:
+                        front.close()
+                    server.shutdown()
+                    server.server_close()
+            browser.close()
+            # the blog's frames in its own process, so that the CPU slowdown covers them
+            browser = playwright.chromium.launch(
+                executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={spki}", "--disable-site-isolation-trials"])
+            for profile, kind in runs:
+                link = Link(throttled=profile == "phone" and kind == "h1")
+                server, base = start_background_server(dist, handler=compressing_handler(dist, link))
+                front = None
+                try:
+                    if kind == "h2":
+                        front = H2Link(server.server_address[1], cert, key)
+                        base = f"https://127.0.0.1:{front.port}/"
+                    print(f"\n{profile}{', HTTP/2 link' if kind == 'h2' else ', HTTP/1.1 link' if profile == 'phone' else ''}:")
+                    blog = Path(tmp) / f"blog-{profile}-{kind}"
+                    blog.mkdir()
+                    report_embeds(browser, base, blog, profile == "phone", args.runs, cert, key, kind == "h2")
                 finally:
                     if front:
                         front.close()
