@@ -46,6 +46,8 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -309,26 +311,40 @@ def two_embeds(browser: Browser, site: str, blog: str, phone: bool, runs: int) -
     return found
 
 
-def blog_server(folder: Path, site: str) -> tuple[Any, int]:
-    """A plain server of the blog's page (none of the site's headers: its CSP would forbid the frames)."""
+def blog_handler(folder: Path, site: str) -> type[DistHandler]:
+    """Writes the blog's page into ``folder``; a handler serving it plainly (none of the site's headers: its CSP
+    would forbid the frames)."""
     (folder / "index.html").write_text(BLOG.format(site=site), encoding="utf-8")
 
     class Plain(make_handler(folder)):  # type: ignore[misc, valid-type]
         def response_headers(self) -> list[tuple[str, str]]:
             return []
 
-    server, _ = start_background_server(folder, handler=Plain)
-    return server, server.server_address[1]
+    return Plain
+
+
+@contextmanager
+def serving(folder: Path, handler: type[DistHandler], cert: Path, key: Path, h2: bool) -> Iterator[tuple[str, int, H2Link | None]]:
+    """``folder`` served by ``handler`` on 127.0.0.1, over HTTP/1.1 or through an HTTP/2 front of its own:
+    (scheme, port, the front)."""
+    server, _ = start_background_server(folder, handler=handler)
+    front = None
+    try:
+        if h2:
+            front = H2Link(server.server_address[1], cert, key)
+        yield ("https", front.port, front) if front else ("http", server.server_address[1], None)
+    finally:
+        if front:
+            front.close()
+        server.shutdown()
+        server.server_close()
 
 
 def report_embeds(browser: Browser, site: str, folder: Path, phone: bool, runs: int,
                   cert: Path, key: Path, h2: bool) -> None:
     """The two embeds' figures; over HTTP/2 the blog is served through a front of its own (https, as the site
     is: an http blog would be another site to https frames)."""
-    server, port = blog_server(folder, site)
-    front = H2Link(port, cert, key) if h2 else None
-    scheme, port = ("https", front.port) if front else ("http", port)
-    try:
+    with serving(folder, blog_handler(folder, site), cert, key, h2) as (scheme, port, _):
         for where, host in (("same site", "127.0.0.1"), ("another site", "localhost")):
             rows = two_embeds(browser, site, f"{scheme}://{host}:{port}/index.html", phone, runs)
             first, second = median([a for a, _ in rows]) or 0, median([b for _, b in rows]) or 0
@@ -336,11 +352,11 @@ def report_embeds(browser: Browser, site: str, folder: Path, phone: bool, runs: 
             print(f"two embeds on a blog ({where}): first playable {first:.0f} ms, second {second:.0f} ms, "
                   f"the second {lag:.0f} ms after the first (medians of {runs}; lags: "
                   f"{', '.join(f'{b - a:.0f}' for a, b in rows)})")
-    finally:
-        if front:
-            front.close()
-        server.shutdown()
-        server.server_close()
+
+
+def link_title(profile: str, kind: str) -> str:
+    """How a report names a profile and its link."""
+    return f"{profile}, {'HTTP/2' if kind == 'h2' else 'HTTP/1.1'} link" if profile == "phone" else profile
 
 
 def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
@@ -399,22 +415,12 @@ def main() -> None:
                                                  args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={spki}"])
             for profile, kind in runs:
                 link = Link(throttled=profile == "phone" and kind == "h1")
-                server, base = start_background_server(dist, handler=compressing_handler(dist, link))
-                front = None
-                try:
-                    if kind == "h2":
-                        front = H2Link(server.server_address[1], cert, key)
-                        base = f"https://127.0.0.1:{front.port}/"
-                    title = f"{profile}, {'HTTP/2' if kind == 'h2' else 'HTTP/1.1'} link" if profile == "phone" else profile
-                    report(title, run_profile(browser, base, front or link, profile == "phone", args.runs))
+                with serving(dist, compressing_handler(dist, link), cert, key, kind == "h2") as (scheme, port, front):
+                    base = f"{scheme}://127.0.0.1:{port}/"
+                    report(link_title(profile, kind), run_profile(browser, base, front or link, profile == "phone", args.runs))
                     latencies = click_latency(browser, base, profile == "phone", args.clicks)
                     print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
                           f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
-                finally:
-                    if front:
-                        front.close()
-                    server.shutdown()
-                    server.server_close()
             browser.close()
             # the blog's frames in its own process, so that the CPU slowdown covers them
             browser = playwright.chromium.launch(
@@ -422,23 +428,12 @@ def main() -> None:
                 args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={spki}", "--disable-site-isolation-trials"])
             for profile, kind in runs:
                 link = Link(throttled=profile == "phone" and kind == "h1")
-                server, base = start_background_server(dist, handler=compressing_handler(dist, link))
-                front = None
-                try:
-                    if kind == "h2":
-                        front = H2Link(server.server_address[1], cert, key)
-                        base = f"https://127.0.0.1:{front.port}/"
-                    print(f"\n{profile}{', HTTP/2 link' if kind == 'h2' else ', HTTP/1.1 link' if profile == 'phone' else ''}:")
+                with serving(dist, compressing_handler(dist, link), cert, key, kind == "h2") as (scheme, port, _):
+                    print(f"\n{link_title(profile, kind)}:")
                     blog = Path(tmp) / f"blog-{profile}-{kind}"
                     blog.mkdir()
-                    report_embeds(browser, base, blog, profile == "phone", args.runs, cert, key, kind == "h2")
-                finally:
-                    if front:
-                        front.close()
-                    server.shutdown()
-                    server.server_close()
+                    report_embeds(browser, f"{scheme}://127.0.0.1:{port}/", blog, profile == "phone", args.runs, cert, key, kind == "h2")
             browser.close()
-
 
 if __name__ == "__main__":
     main()
