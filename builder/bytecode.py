@@ -43,8 +43,10 @@ def compile_library(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
         digest.update(script.read_bytes())
     digest.update(pyodide_dir.name.encode())  # the release's folder, pyodide-<version>/
     cached = cache_dir / "bytecode" / f"{digest.hexdigest()[:32]}.zip"
-    if cached.is_file() and _compiled_from(source, cached.read_bytes()):
-        return cached.read_bytes()
+    if cached.is_file():
+        kept = cached.read_bytes()
+        if _compiled_from(source, kept):
+            return kept
     node = shutil.which("node")
     if node is None:
         raise VendorError("node not found: the build compiles the worker's Python library with Node.js "

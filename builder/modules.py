@@ -61,20 +61,31 @@ def preload_links(modules: list[str], root: str) -> str:
     return "".join(f'<link rel="modulepreload" href="{root}{path}">' for path in modules)
 
 
-def widget_modules(files: Mapping[str, bytes], html: str, entry: str = ENTRY,
-                   widgets: Mapping[str, str] = LAZY_WIDGETS) -> list[str]:
-    """The modules of the lazily imported widgets ``html`` holds, beyond what ``entry`` imports anyway: the
-    page preloads them with the rest, rather than fetch them one import level at a time once app.js runs.
+def lazy_widget_modules(files: Mapping[str, bytes], entry: str = ENTRY,
+                        widgets: Mapping[str, str] = LAZY_WIDGETS) -> dict[str, list[str]]:
+    """Each lazily imported widget's modules beyond what ``entry`` imports anyway, by ``data-widget`` value:
+    read once per build; a page that holds the widget preloads them (:func:`widget_modules`).
 
     >>> files = {"js/app.js": b"import './i18n.js';", "js/free.js": b"import './i18n.js';\\nimport './form.js';"}
-    >>> widget_modules(files, '<div data-widget="free">', "js/app.js", {"free": "js/free.js", "replay": "js/r.js"})
-    ['js/free.js', 'js/form.js']
+    >>> lazy_widget_modules(files, "js/app.js", {"free": "js/free.js"})
+    {'free': ['js/free.js', 'js/form.js']}
     """
     common = set(module_closure(files, entry))
+    return {kind: [path for path in [module, *module_closure(files, module)] if path not in common]
+            for kind, module in widgets.items()}
+
+
+def widget_modules(html: str, by_widget: Mapping[str, list[str]]) -> list[str]:
+    """The modules of the lazy widgets ``html`` holds (``by_widget``: :func:`lazy_widget_modules`), each once:
+    the page preloads them with the rest, rather than fetch them one import level at a time once app.js runs.
+
+    >>> widget_modules('<div data-widget="free">', {"free": ["js/free.js", "js/form.js"], "replay": ["js/r.js"]})
+    ['js/free.js', 'js/form.js']
+    """
     found: list[str] = []
-    for kind, module in widgets.items():
+    for kind, modules in by_widget.items():
         if f'data-widget="{kind}"' in html:
-            found += [path for path in [module, *module_closure(files, module)] if path not in common and path not in found]
+            found += [path for path in modules if path not in found]
     return found
 
 

@@ -27,7 +27,7 @@ from .board_svg import captions_ref, json_attribute, render_board, sprite, sprit
 from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
-from .modules import BOOT, module_closure, preload_links, widget_modules, with_module_list
+from .modules import BOOT, lazy_widget_modules, module_closure, preload_links, widget_modules, with_module_list
 from .phases import PROJECT, Course, Site, Source
 from .replay import ReplayData
 from .rules_controls import rules_controls
@@ -183,7 +183,7 @@ class SiteRenderer:
             **context,
         )
         html = html.replace(FIRST_BOOKS, first_books(self.page_books, root))
-        html = html.replace(WIDGET_MODULES, preload_links(widget_modules(self.static_files, html), root), 1)
+        html = html.replace(WIDGET_MODULES, preload_links(widget_modules(html, self.lazy_widget_modules), root), 1)
         self.page_books = []
         if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use
             html = html.replace(SPRITE_SLOT, sprite(html, self.captions[language]), 1)
@@ -195,6 +195,11 @@ class SiteRenderer:
     def static_files(self) -> dict[str, bytes]:
         """The static files by site path, for reading the module graph."""
         return {f"static/{relative}": data for relative, data in self.source.static.items()}
+
+    @cached_property
+    def lazy_widget_modules(self) -> dict[str, list[str]]:
+        """The lazy widgets' own modules, by widget: read once per build from the static files."""
+        return lazy_widget_modules(self.static_files)
 
     @cached_property
     def app_modules(self) -> list[str]:
