@@ -22,6 +22,7 @@ sys.path.insert(0, str(PROJECT_ROOT))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 from builder import vendor  # noqa: E402
+from builder.assets import asset  # noqa: E402
 from builder.decoder_vendor import decoder_files  # noqa: E402
 from builder.serve import start_background_server  # noqa: E402
 
@@ -39,7 +40,7 @@ window.bench = { loadMs: performance.now() - started, sinceNavigationMs: perform
 
 RUNTIME_PAGE = """<!doctype html>
 <html data-root="../" data-pyodide="{pyodide}" data-core-wheel="{wheel}"><head><meta charset="utf-8">
-<title>runtime</title></head><body><script type="module" src="../static/js/bench.js"></script></body></html>"""
+<title>runtime</title></head><body><script type="module" src="../{bench}"></script></body></html>"""
 RUNTIME_JS = """
 import { getRuntime, request, onStatus } from './runtime.js';
 const marks = {};
@@ -56,7 +57,7 @@ def build_bench_site(root: Path) -> None:
     for relative, data in decoder_files(PROJECT_ROOT / ".cache", PROJECT_ROOT).items():  # what shipped-runtime.js inflates with
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_bytes(data)
-    js = root / "static" / "js"
+    js = root / asset("js")  # beside the decoder, as in a build
     js.mkdir(parents=True)
     for name in ("runtime.js", "worker.js", "shipped-runtime.js"):
         shutil.copyfile(PROJECT_ROOT / "site" / "static" / "js" / name, js / name)
@@ -65,7 +66,7 @@ def build_bench_site(root: Path) -> None:
     (root / "bare.html").write_text(BARE_PAGE)
     (root / "page").mkdir()
     (root / "page" / "index.html").write_text(
-        RUNTIME_PAGE.format(pyodide=paths["pyodide_url_dir"], wheel=paths["core_wheel"]))
+        RUNTIME_PAGE.format(pyodide=paths["pyodide_url_dir"], wheel=paths["core_wheel"], bench=asset("js/bench.js")))
     (root / "favicon.ico").write_bytes(b"")
 
 

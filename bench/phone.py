@@ -30,6 +30,7 @@ Cold is a new browser context (no HTTP cache, no service worker); warm is the sa
 context once the first has settled (HTTP cache and service worker in place).
 
 Usage: python bench/phone.py [--runs N] [--clicks N] [--dist DIR] [--profile phone|desktop|both] [--link h1|h2|both]
+                             [--pages lesson,puzzle,embed] [--no-embeds]
 """
 
 from __future__ import annotations
@@ -359,10 +360,12 @@ def link_title(profile: str, kind: str) -> str:
     return f"{profile}, {'HTTP/2' if kind == 'h2' else 'HTTP/1.1'} link" if profile == "phone" else profile
 
 
-def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int) -> dict[tuple[str, str], list[dict[str, Any]]]:
+def run_profile(browser: Browser, base: str, link: Link | H2Link, phone: bool, runs: int,
+                pages: list[str]) -> dict[tuple[str, str], list[dict[str, Any]]]:
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for _ in range(runs):
-        for kind, path in PAGES.items():
+        for kind in pages:
+            path = PAGES[kind]
             context, page = open_page(browser, phone)
             results.setdefault((kind, "cold"), []).append(visit(page, base + path, link))
             settle(page)
@@ -399,7 +402,12 @@ def main() -> None:
     parser.add_argument("--profile", choices=["phone", "desktop", "both"], default="both")
     parser.add_argument("--link", choices=["h1", "h2", "both"], default="both",
                         help="the phone's link: HTTP/1.1 (six connections), HTTP/2 (one, multiplexed), or both")
+    parser.add_argument("--pages", default=",".join(PAGES), help=f"which visits, of {', '.join(PAGES)} (comma-separated)")
+    parser.add_argument("--no-embeds", action="store_true", help="leave out the two embeds on a blog")
     args = parser.parse_args()
+    pages = [page for page in args.pages.split(",") if page]
+    if unknown := [page for page in pages if page not in PAGES]:
+        parser.error(f"--pages: unknown {', '.join(unknown)}")
     with tempfile.TemporaryDirectory() as tmp:
         dist = args.dist
         if dist is None:
@@ -417,11 +425,15 @@ def main() -> None:
                 link = Link(throttled=profile == "phone" and kind == "h1")
                 with serving(dist, compressing_handler(dist, link), cert, key, kind == "h2") as (scheme, port, front):
                     base = f"{scheme}://127.0.0.1:{port}/"
-                    report(link_title(profile, kind), run_profile(browser, base, front or link, profile == "phone", args.runs))
-                    latencies = click_latency(browser, base, profile == "phone", args.clicks)
-                    print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
-                          f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
+                    if pages:
+                        report(link_title(profile, kind), run_profile(browser, base, front or link, profile == "phone", args.runs, pages))
+                    if args.clicks:
+                        latencies = click_latency(browser, base, profile == "phone", args.clicks)
+                        print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
+                              f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
             browser.close()
+            if args.no_embeds:
+                return
             # the blog's frames in its own process, so that the CPU slowdown covers them
             browser = playwright.chromium.launch(
                 executable_path=shutil.which("chromium") or "/usr/bin/chromium",

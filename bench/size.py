@@ -21,6 +21,9 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
+from builder.assets import FOLDER as ASSETS  # noqa: E402
+from builder.assets import asset, written  # noqa: E402
+from builder.decoder_vendor import VENDOR_DIR as DECODER  # noqa: E402
 from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES  # noqa: E402
 
 #: sent as they are: compressed already
@@ -41,11 +44,11 @@ def first_visit(dist: Path) -> dict[str, int]:
     page = dist / LESSON
     html = page.read_text(encoding="utf-8")
     linked = {(page.parent / href).resolve() for href in re.findall(r'(?:href|src)="([^"]+\.(?:js|css|json|gz))"', html)}
-    js = dist / "static" / "js"
+    js = dist / written(dist, asset("js"))
     boot = (js / "boot.js").read_text(encoding="utf-8")
     listed = re.search(r"const MODULES = /\*\* @type \{string\[\]\} \*/ \((\[.*?\])\);", boot)
     modules = {(js / name).resolve() for name in (json.loads(listed.group(1)) if listed else [])}
-    worker = {js / "worker.js", js / "shipped-runtime.js", *(dist / "static" / "vendor" / "brotli-dec-wasm").glob("brotli_dec_wasm*")}
+    worker = {js / "worker.js", js / "shipped-runtime.js", *(dist / written(dist, DECODER)).glob("brotli_dec_wasm*")}
     runtime = {dist / "pyodide" / PYODIDE_VERSION / name for name in SHIPPED_RUNTIME_FILES} | set((dist / "py").glob("nardy_core-*.whl"))
     parts = {"page": [page], "its files": sorted(linked | modules), "worker and decoder": sorted(worker), "runtime": sorted(runtime)}
     return {name: sum(on_the_wire(p) for p in files if p.is_file()) for name, files in parts.items()}
@@ -59,7 +62,7 @@ def report(dist: Path) -> None:
     parts: Counter[str] = Counter()
     for p in files:
         relative = p.relative_to(dist).parts
-        parts["/".join(relative[:2]) if relative[0] in ("pyodide", "static") else relative[0]] += p.stat().st_size
+        parts["/".join(relative[:2]) if relative[0] in ("pyodide", ASSETS) else relative[0]] += p.stat().st_size
     for name, size in parts.most_common(8):
         print(f"  {name:28} {size / 1e6:6.2f} MB")
     pages = sorted(((p.stat().st_size, p) for p in dist.glob("*/**/lessons/*/index.html")), reverse=True)

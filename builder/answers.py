@@ -67,10 +67,9 @@ class Book:
         return compact(self.setup)
 
     @property
-    def path(self) -> str:
-        """Where the book is written under ``dist/`` (named by its setup, so equal setups share one file)."""
-        digest = hashlib.sha256(self.setup_text.encode("utf-8")).hexdigest()[:16]
-        return f"{FOLDER}/{digest}.json.gz"
+    def cache_name(self) -> str:
+        """The book's file in the build cache (named by its setup: equal setups share one book)."""
+        return f"{hashlib.sha256(self.setup_text.encode('utf-8')).hexdigest()[:16]}.json.gz"
 
     def ask(self, kind: str, steps: list[list[Json]], extra_name: str | None, extra: Json) -> Json:
         """Ask nardy_core.api as the worker would, keep the answer, return it (None if it is an error)."""
@@ -173,19 +172,26 @@ class AnswerBooks:
     def __init__(self, cache: Path | None = None) -> None:
         self.folder = cache / fingerprint() if cache else None
         self.files: dict[str, bytes] = {}  #: path under dist/ -> the book as shipped
+        self._paths: dict[str, str] = {}  #: setup text -> path under dist/
 
     def path_for(self, setup: dict[str, Any]) -> str:
-        """The book of ``setup`` (see :func:`turn_setup`): its path under ``dist/``, computed on first use."""
+        """The book of ``setup`` (see :func:`turn_setup`): its path under ``dist/``, computed on first use.
+
+        A book is named by its content, so a host may let browsers keep it for good (builder/headers.py): a
+        change to the rules core that changes an answer gives the book a new name.
+        """
         book = Book(setup)
-        if book.path in self.files:
-            return book.path
-        cached = self.folder / book.path.removeprefix(f"{FOLDER}/") if self.folder else None
+        if book.setup_text in self._paths:
+            return self._paths[book.setup_text]
+        cached = self.folder / book.cache_name if self.folder else None
         data = _read(cached)
         if data is None:
             data = first_answers(setup).to_json()
             _write(cached, data)
-        self.files[book.path] = data
-        return book.path
+        path = f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:16]}.json.gz"
+        self._paths[book.setup_text] = path
+        self.files[path] = data
+        return path
 
 
 def _read(path: Path | None) -> bytes | None:

@@ -5,18 +5,19 @@ gzip leaves the wasm 0.8 MB bigger, on disk and on the wire.
 
 Pinned like the editor's packages (builder/editor_vendor.py: package-lock.json holds version and integrity,
 the tarball is fetched once with ``npm pack`` and checked on every build); only the glue module, its wasm and
-the licences are shipped, as ``static/vendor/brotli-dec-wasm/``.
+the licences are shipped, as ``vendor/brotli-dec-wasm/`` of the assets folder (builder/assets.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .assets import asset
 from .editor_vendor import ensure_tarballs, read_package, read_pins
 from .problems import VendorError
 
 PACKAGE = "brotli-dec-wasm"
-VENDOR_DIR = "static/vendor/brotli-dec-wasm"
+VENDOR_DIR = asset("vendor/brotli-dec-wasm")
 #: the tarball's members that are shipped, by their name in VENDOR_DIR
 SHIPPED = {
     "brotli_dec_wasm.js": "pkg/brotli_dec_wasm.js",

@@ -3,9 +3,10 @@
 package-lock.json is the one home of each package's version and integrity (they are exact-pinned
 devDependencies, which also gives ``tsc --checkJs`` their types). Each tarball is fetched once with
 ``npm pack`` into ``<cache>/npm/``, checked against the lock's integrity on every build, and only its ESM
-entry and LICENSE are shipped, as ``static/vendor/codemirror/<dir>/index.js``. The pages' CSP allows
-scripts from 'self' only and the site has no import map, so every bare specifier (``'@codemirror/state'``)
-is rewritten to the sibling file (``'../codemirror-state/index.js'``) here, at build time.
+entry and LICENSE are shipped, as ``vendor/codemirror/<dir>/index.js`` of the assets folder. The pages' CSP
+allows scripts from 'self' only and the site has no import map, so every bare specifier
+(``'@codemirror/state'``) is rewritten to the sibling file (``'../codemirror-state/index.js'``) here, at
+build time.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .assets import asset
 from .problems import VendorError
 from .vendor import npm_pack, sri_sha512
 
@@ -42,7 +44,7 @@ EDITOR_PACKAGES = (
     "style-mod",
     "w3c-keyname",
 )
-VENDOR_DIR = "static/vendor/codemirror"
+VENDOR_DIR = asset("vendor/codemirror")
 ENTRY_NAME = "index.js"
 LOCK_FILE = "package-lock.json"
 CACHE_FOLDER = "npm"
@@ -65,7 +67,7 @@ class Pin:
 
     @property
     def dir_name(self) -> str:
-        """The folder under static/vendor/codemirror/ (and npm's tarball stem): '@lezer/lr' -> 'lezer-lr'."""
+        """The folder under vendor/codemirror/ (and npm's tarball stem): '@lezer/lr' -> 'lezer-lr'."""
         return self.name.removeprefix("@").replace("/", "-")
 
     @property
@@ -206,10 +208,10 @@ def bare_specifiers(source: str) -> list[str]:
 
 
 def editor_files(cache_dir: Path, project_root: Path) -> dict[str, bytes]:
-    """Every vendored file by site path (``static/vendor/codemirror/<dir>/index.js`` and ``LICENSE``).
+    """Every vendored file by site path (``vendor/codemirror/<dir>/index.js`` and ``LICENSE``).
 
-    The files join the rendered ones, so they are hashed into the build's version and served and cached by
-    the service worker like every other static module.
+    The files join the rendered ones in the assets folder, so they are hashed into its name and the build's
+    version, and served and cached like every other module of the site.
     """
     pins = read_pins(project_root)
     tarballs = ensure_tarballs(pins, cache_dir)

@@ -7,9 +7,11 @@
 The rules: every answer ``X-Content-Type-Options: nosniff``; pages a CSP header that adds
 ``frame-ancestors 'none'`` to the pages' own CSP (``builder.pages.CSP``, which they also carry as a
 ``<meta>``; frame-ancestors works only as a header) and ``X-Frame-Options: DENY`` for older browsers; embeds
-the same CSP without frame-ancestors (embeddable anywhere); the versioned runtime under ``/pyodide/<ver>/``
-cached for a year as immutable; everything else (pages, modules, styles, catalogs, wheels, sw.js, the
-manifest) ``no-cache``: stored, but revalidated before each use, so a redeploy is seen at once.
+the same CSP without frame-ancestors (embeddable anywhere); what is named by its version or its content
+(the runtime under ``/pyodide/<ver>/``, the assets folder ``/assets/<hash>/`` of ``builder.assets``, the
+answer books and the annotated games' positions) cached for a year as immutable; everything else (pages,
+the embed script, wheels, sw.js, the manifest) ``no-cache``: stored, but revalidated before each use, so a
+redeploy is seen at once.
 
 Every path gets each header from at most one rule: these hosts join the values of overlapping rules
 (``no-cache, public, max-age=…`` would be nonsense), so the rules list folders instead of "all but".
@@ -19,8 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .answers import FOLDER as ANSWERS_FOLDER
+from .assets import FOLDER as ASSETS_FOLDER
 from .lessons import LANGUAGES
 from .pages import CSP, NOT_FOUND_SCRIPT, with_inline_script
+from .replay import FOLDER as REPLAYS_FOLDER
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -52,10 +57,21 @@ RULES: tuple[Rule, ...] = (
     Rule("embeds: in a frame anywhere", ("/embed/*",), (("Content-Security-Policy", EMBED_CSP),), always=True),
     Rule("revalidated before each use",
          ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES), "/embed/*",
-          "/static/*", "/i18n/*", "/py/*", "/answers/*", "/replays/*", "/sw.js", "/build-manifest.json"),
+          "/static/*", "/py/*", "/sw.js", "/build-manifest.json"),
          (("Cache-Control", REVALIDATE),)),
-    Rule("the versioned runtime", ("/pyodide/*",), (("Cache-Control", IMMUTABLE),)),
+    Rule("named by version or content", ("/pyodide/*", f"/{ASSETS_FOLDER}/*", f"/{ANSWERS_FOLDER}/*", f"/{REPLAYS_FOLDER}/*"),
+         (("Cache-Control", IMMUTABLE),)),
 )
+
+
+def immutable_folders() -> list[str]:
+    """The folders a host keeps for a year unasked, as site paths (the service worker's cache-first ones).
+
+    >>> immutable_folders()
+    ['pyodide/', 'assets/', 'answers/', 'replays/']
+    """
+    return [path[1:-1] for rule in RULES for path in rule.paths
+            if ("Cache-Control", IMMUTABLE) in rule.headers and path.endswith("/*")]
 
 
 def headers_for(path: str, status: int = 200) -> list[tuple[str, str]]:

@@ -4,8 +4,10 @@
     files = stamp(site.files, manifest)                              the version written into the pages and sw.js
 
 ``dist/build-manifest.json`` is ``{"version": "<12 hex>", "runtime": {"pyodide/<ver>/pyodide.asm.wasm.br":
-{"size": …, "sha256": "…"}, …}}``. The runtime files are everything under ``pyodide/`` and ``py/`` (what
-:func:`builder.vendor.copy_runtime` puts there). The version hashes every rendered file as rendered (with the
+{"size": …, "sha256": "…"}, …}, "immutable": ["pyodide/", "assets/", …]}``. The runtime files are everything
+under ``pyodide/`` and ``py/`` (what :func:`builder.vendor.copy_runtime` puts there); ``immutable`` names the
+folders whose files are named by their version or content (the host's immutable ones, :mod:`builder.headers`),
+which the service worker answers from its cache first. The version hashes every rendered file as rendered (with the
 placeholders below still in it) and every runtime file, so any change to any file gives a new version.
 
 The builder writes it into two places:
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypedDict
 
@@ -41,6 +43,7 @@ class RuntimeFile(TypedDict):
 class Manifest(TypedDict):
     version: str
     runtime: dict[str, RuntimeFile]
+    immutable: list[str]
 
 
 def runtime_file(data: bytes) -> RuntimeFile:
@@ -65,8 +68,10 @@ def runtime_files(folder: Path) -> dict[str, RuntimeFile]:
     return found
 
 
-def build_manifest(files: Mapping[str, bytes], runtime: Mapping[str, RuntimeFile]) -> Manifest:
-    """The manifest of a build: a pure function of the rendered files and the runtime files.
+def build_manifest(files: Mapping[str, bytes], runtime: Mapping[str, RuntimeFile],
+                   immutable: Sequence[str] = ()) -> Manifest:
+    """The manifest of a build: a pure function of the rendered files, the runtime files and the folders
+    whose files never change (``immutable``, the host's rule: a path that changes with the content).
 
     >>> a = build_manifest({"index.html": b"a"}, {})
     >>> a == build_manifest({"index.html": b"a"}, {}), a["version"] == build_manifest({"index.html": b"b"}, {})["version"]
@@ -83,7 +88,7 @@ def build_manifest(files: Mapping[str, bytes], runtime: Mapping[str, RuntimeFile
         entry = runtime[path]
         digest.update(f"runtime\0{path}\0{entry['size']}\0{entry['sha256']}\n".encode())
     entries: dict[str, RuntimeFile] = {path: {"size": runtime[path]["size"], "sha256": runtime[path]["sha256"]} for path in sorted(runtime)}
-    return {"version": digest.hexdigest()[:VERSION_LENGTH], "runtime": entries}
+    return {"version": digest.hexdigest()[:VERSION_LENGTH], "runtime": entries, "immutable": list(immutable)}
 
 
 def manifest_json(manifest: Manifest) -> str:
@@ -110,6 +115,6 @@ def stamp(files: Mapping[str, bytes], manifest: Manifest) -> dict[str, bytes]:
 def with_manifest(files: Mapping[str, bytes], staging: Path) -> dict[str, bytes]:
     """The files to write beside the runtime already in ``staging``: stamped, with the manifest and the
     hosts' header file (``_headers``, from :mod:`builder.headers`)."""
-    from .headers import host_files
+    from .headers import host_files, immutable_folders
 
-    return {**stamp(files, build_manifest(files, runtime_files(staging))), **host_files()}
+    return {**stamp(files, build_manifest(files, runtime_files(staging), immutable_folders())), **host_files()}

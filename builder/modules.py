@@ -9,13 +9,15 @@ import posixpath
 import re
 from collections.abc import Mapping
 
+from .assets import asset
+
 #: ``import … from './x.js'``, ``export … from '../y.js'`` and ``import './z.js'``: static imports only (a
 #: dynamic ``import()`` is loaded when it is needed, by whoever needs it)
 #: (no parenthesis before the path: ``export function f(/** @type {import('./t.js').T} */ x)`` imports nothing)
 STATIC_IMPORT = re.compile(r"""^\s*(?:import(?!\s*\()|export)\b[^'";()]*?(?:\bfrom\s*)?['"](\.{1,2}/[^'"]+)['"]""", re.MULTILINE)
-ENTRY = "static/js/app.js"
+ENTRY = asset("js/app.js")
 #: widgets ``app.js`` imports only where a page has one: ``data-widget`` value -> its module
-LAZY_WIDGETS = {"free": "static/js/free-board.js", "replay": "static/js/replay.js"}
+LAZY_WIDGETS = {"free": asset("js/free-board.js"), "replay": asset("js/replay.js")}
 
 
 def module_closure(files: Mapping[str, bytes], entry: str = ENTRY) -> list[str]:
@@ -55,8 +57,8 @@ def preload_links(modules: list[str], root: str) -> str:
     run only once the page's first long parse is over (on a phone's slowed CPU, half a second later). Short
     pages keep the list in ``boot.js`` alone: the lines cost 1.5 KB a page.
 
-    >>> print(preload_links(["static/js/i18n.js"], "../"))
-    <link rel="modulepreload" href="../static/js/i18n.js">
+    >>> print(preload_links(["assets/__NARDY_ASSETS__/js/i18n.js"], "../"))
+    <link rel="modulepreload" href="../assets/__NARDY_ASSETS__/js/i18n.js">
     """
     return "".join(f'<link rel="modulepreload" href="{root}{path}">' for path in modules)
 
@@ -89,7 +91,7 @@ def widget_modules(html: str, by_widget: Mapping[str, list[str]]) -> list[str]:
     return found
 
 
-BOOT = "static/js/boot.js"
+BOOT = asset("js/boot.js")
 #: where ``boot.js`` receives the module list (a JSON array of paths from its own folder)
 BOOT_PLACEHOLDER = b"/* app-modules */ []"
 

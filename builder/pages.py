@@ -23,13 +23,14 @@ from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
+from .assets import ASSETS, asset, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
 from .modules import BOOT, lazy_widget_modules, module_closure, preload_links, widget_modules, with_module_list
 from .phases import PROJECT, Course, Site, Source
-from .replay import ReplayData
+from .replay import ReplayData, frames_path
 from .rules_controls import rules_controls
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
@@ -167,6 +168,7 @@ class SiteRenderer:
         html = self.env.get_template(template).render(
             lang=language,
             root=root,
+            assets=root + ASSETS,
             t=self.t(language),
             csp=context.pop("csp", CSP),
             runtime=self.source_runtime(),
@@ -194,7 +196,7 @@ class SiteRenderer:
     @cached_property
     def static_files(self) -> dict[str, bytes]:
         """The static files by site path, for reading the module graph."""
-        return {f"static/{relative}": data for relative, data in self.source.static.items()}
+        return {static_path(relative): data for relative, data in self.source.static.items()}
 
     @cached_property
     def lazy_widget_modules(self) -> dict[str, list[str]]:
@@ -302,7 +304,7 @@ class SiteRenderer:
         # stays light); the notes are in the page once, in the record of moves (replay.js reads them there)
         moves = [{key: value for key, value in frame.items() if key != "note"} for frame in frames]
         data = json.dumps(moves, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        frames_file = f"replays/{hashlib.sha256(data).hexdigest()[:16]}.json"
+        frames_file = frames_path(data)
         self.files[frames_file] = data
         config = {"kind": "replay", "id": replay.id, "frames": frames_file, "count": len(moves), "first": moves[0],
                   "result": replay.result}
@@ -521,12 +523,10 @@ def first_books(books: list[str], root: str) -> Markup:
 
 
 def copy_static(site: SiteRenderer) -> None:
-    """JS, CSS and the UI catalogs as JSON for the browser."""
-    for relative, data in site.source.static.items():
-        # the service worker must sit at the site root for its scope to cover every page
-        site.files["sw.js" if relative == "sw.js" else f"static/{relative}"] = data
+    """JS, CSS and the UI catalogs as JSON for the browser, in the assets folder (builder/assets.py)."""
+    site.files.update(site.static_files)
     for lang, catalog in site.catalogs.items():
-        site.files[f"i18n/{lang}.json"] = catalog.as_json().encode("utf-8")
-    site.files["static/js/board/sprite-data.js"] = sprite_module().encode("utf-8")
+        site.files[asset(f"i18n/{lang}.json")] = catalog.as_json().encode("utf-8")
+    site.files[asset("js/board/sprite-data.js")] = sprite_module().encode("utf-8")
     site.files[BOOT] = with_module_list(site.files)
 

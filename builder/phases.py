@@ -174,11 +174,13 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     and the runtime's brotli decoder (``builder.decoder_vendor``) next to the rendered files in a staging
     folder, then swap it in for ``out``.
 
-    The files are written stamped with the build's version (``builder.manifest``: a hash of the files and
-    the runtime), with ``build-manifest.json`` and the hosts' ``_headers``; with ``precompress`` each text
-    file and the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
+    The assets folder is named by its files (``builder.assets``), and the files are written stamped with the
+    build's version (``builder.manifest``: a hash of the files and the runtime), with ``build-manifest.json``
+    and the hosts' ``_headers``; with ``precompress`` each text file and the wasm also get ``.gz`` and ``.br``
+    copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
+    from .assets import place
     from .decoder_vendor import decoder_files
     from .editor_vendor import editor_files
     from .lab_runtime import copy_lab_runtime
@@ -192,8 +194,8 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
     try:
         copy_runtime(staging, cache, project)
         copy_lab_runtime(staging, pyodide_cache_path(cache), project)
-        # beside the rendered files, not the runtime: hashed into the version and cached like any static module
-        files = {**site.files, **editor_files(cache, project), **decoder_files(cache, project)}
+        # beside the rendered files, not the runtime: in the assets folder, named with them
+        files = place({**site.files, **editor_files(cache, project), **decoder_files(cache, project)})
         for relative, data in with_manifest(files, staging).items():
             target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)

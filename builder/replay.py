@@ -21,6 +21,7 @@ model per move (so stepping back and forth needs no Python) and the result if th
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,8 @@ from nardy_core.position import Position
 from .lessons import SLUG, Block
 from .tasks import BlockError, check_text
 
+#: where the positions of each game are written, one file per game named by its content
+FOLDER = "replays"
 REPLAY_KEYS = {"id", "opening", "caption", "note", "perspective", "rules", "turn"}
 TURN_KEYS = {"dice", "play", "note"}
 MAX_TURNS = 400
@@ -135,3 +138,13 @@ def validate_replay(block: Block, game_kind: Game) -> ReplayData:
         result.result = {"winner": outcome.winner.value if outcome.winner else None, "kind": outcome.kind, "points": outcome.points}
     result.record = game.record
     return result
+
+
+def frames_path(data: bytes) -> str:
+    """Where a game's positions (``data``, as shipped) are written: named by their content, so a host may let
+    browsers keep the file for good (builder/headers.py).
+
+    >>> frames_path(b"[]")
+    'replays/4f53cda18c2baa0c.json'
+    """
+    return f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:16]}.json"

@@ -2,8 +2,10 @@
 // Wi-Fi, a phone on a train), and a redeploy reaches the visitor on the next navigation, whole.
 //
 // The builder writes the build's manifest into BUILD below (builder/manifest.py): the build's version (a
-// content hash of every file) and the size and sha256 of each runtime file (pyodide/<ver>/…, py/…). So
-// every build has a new sw.js, the browser installs it, and its caches carry the version in their names:
+// content hash of every file), the size and sha256 of each runtime file (pyodide/<ver>/…, py/…) and the
+// folders whose files are named by their version or content (assets/<hash>/…, answers/, replays/: the
+// host's immutable ones, builder/headers.py). So every build has a new sw.js, the browser installs it, and
+// its caches carry the version in their names:
 //   nardy-pages-<version>    pages, modules, styles, catalogs: one entry per path (the query is dropped),
 //                            at most MAX_PAGES, oldest first out
 //   nardy-runtime-<version>  the runtime files of the manifest, stored only once their size, sha256 and
@@ -13,6 +15,9 @@
 //   pyodide/<ver>/…  cache first (the path is versioned); a miss is fetched revalidated (`no-cache`), and
 //                    after a wrong answer with `reload`, so the retry of a failed boot never gets a
 //                    poisoned or stale copy, from here or from the HTTP cache
+//   assets/<hash>/…, answers/…, replays/…  cache first: a new content has a new path, so a stored copy is
+//                    never stale and a returning visitor's modules cost no round trip; a miss is fetched
+//                    as the browser would (its HTTP cache may hold it) and stored like a page file
 //   everything else  network first, revalidated (`no-cache`): a redeploy is seen at the next navigation;
 //                    the cached copy answers only when the network cannot (offline, a 5xx, a portal's page
 //                    instead of a script)
@@ -21,7 +26,7 @@
 // the new version ({type: 'nardy:activated', version}), so a page of an older build offers a reload.
 
 /** @typedef {{size: number, sha256: string}} RuntimeFile */
-/** @typedef {{version: string, runtime: Record<string, RuntimeFile>}} Build */
+/** @typedef {{version: string, runtime: Record<string, RuntimeFile>, immutable: string[]}} Build */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = /** @type {Build | null} */ (/* build-manifest */ null);
@@ -191,17 +196,22 @@ function storedPage(cacheKey) {
  * is shared between the page and the cache. The page's copy is marked `no-cache`: a host may allow keeping
  * pages and scripts for minutes (max-age), and the browser's memory cache would then hand the next page the
  * old scripts without asking this worker. Anything else (a redirect, a 404) is passed on as it came.
- * @param {FetchEvent} event @param {string} path
+ * A file named by its content (`fixed`) is answered from the cache first, and fetched as the browser would.
+ * @param {FetchEvent} event @param {string} path @param {boolean} [fixed]
  */
-async function pageFile(event, path) {
+async function pageFile(event, path, fixed = false) {
   const types = PAGE_TYPES[extension(path)];
   const cacheKey = key(path);
+  if (fixed) {
+    const hit = await storedPage(cacheKey);
+    if (hit) return hit;
+  }
   /** @type {Response} */
   let response;
   /** @type {ArrayBuffer | null} */
   let bytes = null;
   try {
-    response = await fetch(event.request, { cache: 'no-cache' });
+    response = await fetch(event.request, fixed ? {} : { cache: 'no-cache' });
     if (plain(response) && hasType(response, types)) bytes = await response.arrayBuffer();
   } catch (error) {
     const hit = await storedPage(cacheKey);
@@ -210,7 +220,7 @@ async function pageFile(event, path) {
   }
   if (bytes) {
     const headers = new Headers(response.headers);
-    headers.set('Cache-Control', 'no-cache');
+    if (!fixed) headers.set('Cache-Control', 'no-cache');
     const init = { status: 200, statusText: response.statusText, headers };
     const copy = new Response(bytes, init);
     event.waitUntil(caches.open(PAGES).then(async (cache) => {
@@ -273,5 +283,5 @@ sw.addEventListener('fetch', (event) => {
     if (BUILD.runtime[path]) event.respondWith(runtimeFile(event, path));
     return;
   }
-  event.respondWith(pageFile(event, path));
+  event.respondWith(pageFile(event, path, BUILD.immutable.some((folder) => path.startsWith(folder))));
 });

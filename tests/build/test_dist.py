@@ -15,6 +15,7 @@ import brotli
 import pytest
 
 import builder
+from builder.assets import asset, written
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
@@ -46,7 +47,7 @@ def test_runtime_and_wheels_are_self_hosted(dist: Path) -> None:
 
 
 def test_the_wasm_and_the_stdlib_ship_in_brotli_with_their_decoder(dist: Path) -> None:
-    """What the workers inflate (static/js/shipped-runtime.js) is Pyodide's own wasm, byte for byte, and the
+    """What the workers inflate (js/shipped-runtime.js) is Pyodide's own wasm, byte for byte, and the
     trimmed stdlib as a stored zip; the decoder and its licences are shipped beside the modules."""
     folder = dist / "pyodide" / PYODIDE_VERSION
     wasm = brotli.decompress((folder / shipped_name(WASM)).read_bytes())
@@ -55,13 +56,13 @@ def test_the_wasm_and_the_stdlib_ship_in_brotli_with_their_decoder(dist: Path) -
     with zipfile.ZipFile(io.BytesIO(brotli.decompress((folder / shipped_name(STDLIB_ZIP)).read_bytes()))) as stdlib:
         assert {info.compress_type for info in stdlib.infolist()} == {zipfile.ZIP_STORED}
     for name in SHIPPED:
-        assert (dist / DECODER_DIR / name).stat().st_size > 0, name
-    assert (dist / DECODER_DIR / "brotli_dec_wasm_bg.wasm").read_bytes()[:4] == b"\0asm"
+        assert (dist / written(dist, DECODER_DIR) / name).stat().st_size > 0, name
+    assert (dist / written(dist, DECODER_DIR) / "brotli_dec_wasm_bg.wasm").read_bytes()[:4] == b"\0asm"
 
 
 def vendored_code(dist: Path) -> dict[Path, str]:
     """The vendored editor modules without their comments (tests/build/code_only.mjs), by path."""
-    paths = sorted((dist / VENDOR_DIR).rglob("*.js"))
+    paths = sorted((dist / written(dist, VENDOR_DIR)).rglob("*.js"))
     assert paths, "no vendored modules"
     proc = subprocess.run(["node", str(HERE / "code_only.mjs"), *map(str, paths)],
                           capture_output=True, text=True, check=True, timeout=120)
@@ -119,11 +120,12 @@ def test_language_alternates_and_switch_keep_the_page(dist: Path) -> None:
 
 
 def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Path) -> None:
-    boot = (dist / "static/js/boot.js").read_text(encoding="utf-8")
-    written = re.search(r"const MODULES = /\*\* @type \{string\[\]\} \*/ \((\[.*?\])\);", boot)
-    assert written, "boot.js has no module list"
-    listed = json.loads(written.group(1))
-    shipped = {str(p.relative_to(dist / "static/js")) for p in (dist / "static/js").rglob("*.js")}
+    js = written(dist, asset("js/"))
+    boot = (dist / js / "boot.js").read_text(encoding="utf-8")
+    module_list = re.search(r"const MODULES = /\*\* @type \{string\[\]\} \*/ \((\[.*?\])\);", boot)
+    assert module_list, "boot.js has no module list"
+    listed = json.loads(module_list.group(1))
+    shipped = {str(p.relative_to(dist / js)) for p in (dist / js).rglob("*.js")}
     assert set(listed) <= shipped and {"runtime.js", "board/view.js", "puzzle.js", "i18n.js"} <= set(listed)
     assert "app.js" not in listed and "boot.js" not in listed and "worker.js" not in listed
     lesson = (dist / "ru/lessons/head/index.html").read_text(encoding="utf-8")
@@ -140,19 +142,19 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
         relative = path.relative_to(dist).as_posix()
         root = "../" * relative.count("/")
         # the lazy widgets' own modules are preloaded by the pages that hold those widgets, and by no other
-        widgets = [f"{root}{module}" for kind, module in LAZY_WIDGETS.items() if f'data-widget="{kind}"' in html]
+        widgets = [f"{root}{written(dist, module)}" for kind, module in LAZY_WIDGETS.items() if f'data-widget="{kind}"' in html]
         if "/lessons/" in relative or relative.endswith("/rules/index.html"):
-            assert preloads[:len(listed)] == [f"{root}static/js/{module}" for module in listed], path
+            assert preloads[:len(listed)] == [f"{root}{js}{module}" for module in listed], path
             assert [p for p in preloads[len(listed):] if p in widgets] == widgets, path
             assert not set(preloads[len(listed):]) & set(preloads[:len(listed)]), path
         else:
-            runtime = [p for p in preloads if p.endswith("static/js/runtime.js")]
+            runtime = [p for p in preloads if p == f"{root}{js}runtime.js"]
             widget_preloads = [p for p in preloads if p not in runtime]
             assert len(runtime) == starts_python, path
             assert [p for p in widget_preloads if p in widgets] == widgets and (widgets or not widget_preloads), path
         assert FIRST_BOOKS not in html, path
         if 'src="' in html and "app.js" in html:
-            assert re.search(r'<script type="module" async src="[./]*static/js/boot\.js">', html), path
+            assert f'<script type="module" async src="{root}{js}boot.js">' in html, path
 
 
 def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dist: Path) -> None:

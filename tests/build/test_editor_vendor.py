@@ -13,6 +13,7 @@ import pytest
 
 import builder
 from builder import Paths, editor_vendor
+from builder.assets import asset, written
 from builder.editor_vendor import EDITOR_PACKAGES, SPECIFIER, VENDOR_DIR, Pin, bare_specifiers, read_pins
 from builder.manifest import MANIFEST_NAME, build_manifest
 from builder.modules import module_closure
@@ -34,15 +35,15 @@ def files() -> dict[str, bytes]:
 
 
 def vendored_modules(dist: Path) -> dict[str, str]:
-    return {p.relative_to(dist).as_posix(): p.read_text(encoding="utf-8") for p in (dist / VENDOR_DIR).glob("*/index.js")}
+    return {p.relative_to(dist).as_posix(): p.read_text(encoding="utf-8") for p in (dist / written(dist, VENDOR_DIR)).glob("*/index.js")}
 
 
 def test_every_package_is_shipped_as_its_entry_and_licence(dist: Path) -> None:
-    folders = sorted(p.name for p in (dist / VENDOR_DIR).iterdir())
+    folders = sorted(p.name for p in (dist / written(dist, VENDOR_DIR)).iterdir())
     assert folders == sorted(pin.dir_name for pin in read_pins(PROJECT))
     for folder in folders:
-        assert sorted(p.name for p in (dist / VENDOR_DIR / folder).iterdir()) == ["LICENSE", "index.js"]
-        assert "MIT" in (dist / VENDOR_DIR / folder / "LICENSE").read_text(encoding="utf-8")
+        assert sorted(p.name for p in (dist / written(dist, VENDOR_DIR) / folder).iterdir()) == ["LICENSE", "index.js"]
+        assert "MIT" in (dist / written(dist, VENDOR_DIR) / folder / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_no_bare_specifier_is_left_and_every_import_is_a_vendored_file(dist: Path) -> None:
@@ -58,8 +59,8 @@ def test_no_bare_specifier_is_left_and_every_import_is_a_vendored_file(dist: Pat
 
 
 def test_the_editor_imports_every_vendored_module_and_nothing_else(dist: Path) -> None:
-    shipped = {p.relative_to(dist).as_posix(): p.read_bytes() for p in (dist / "static").rglob("*.js")}
-    closure = module_closure(shipped, "static/js/lab/editor.js")
+    shipped = {p.relative_to(dist).as_posix(): p.read_bytes() for p in (dist / written(dist, asset(""))).rglob("*.js")}
+    closure = module_closure(shipped, written(dist, asset("js/lab/editor.js")))
     assert sorted(closure) == sorted(vendored_modules(dist))  # no dead weight, nothing missing
 
 
@@ -67,9 +68,9 @@ def test_the_modules_are_part_of_the_build_version(dist: Path) -> None:
     manifest = json.loads((dist / MANIFEST_NAME).read_text(encoding="utf-8"))
     shipped = {p.relative_to(dist).as_posix(): p.read_bytes() for p in dist.rglob("*") if p.is_file()}
     rendered = {path: data for path, data in shipped.items() if not path.startswith(("pyodide/", "py/"))}
-    touched = {**rendered, f"{VENDOR_DIR}/crelt/index.js": b"changed"}
+    touched = {**rendered, f"{written(dist, VENDOR_DIR)}/crelt/index.js": b"changed"}
     assert build_manifest(touched, manifest["runtime"])["version"] != manifest["version"]
-    assert not any(path.startswith("static/") for path in manifest["runtime"])  # not a runtime file: network first
+    assert not any(path.startswith(written(dist, asset(""))) for path in manifest["runtime"])  # with the modules, not the runtime
 
 
 def test_versions_are_package_lock_s_and_exact_devdependencies() -> None:

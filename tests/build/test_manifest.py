@@ -17,7 +17,9 @@ import pytest
 
 import builder
 from builder import Paths
-from builder.headers import EMBED_CSP, IMMUTABLE, PAGE_CSP, RULES, headers_for, netlify_headers, nginx_example
+from builder.assets import FOLDER as ASSETS
+from builder.assets import asset, written
+from builder.headers import EMBED_CSP, IMMUTABLE, PAGE_CSP, RULES, headers_for, immutable_folders, netlify_headers, nginx_example
 from builder.manifest import (
     MANIFEST_NAME,
     PAGE_PLACEHOLDER,
@@ -114,6 +116,14 @@ def test_every_page_built_from_base_carries_the_version(dist: Path) -> None:
             assert PAGE_PLACEHOLDER not in path.read_bytes(), path
 
 
+def test_the_manifest_names_the_folders_that_never_change(dist: Path) -> None:
+    """The service worker answers these from its cache first: the host's immutable folders, and only those."""
+    immutable = read_manifest(dist)["immutable"]
+    assert immutable == immutable_folders() and {"pyodide/", f"{ASSETS}/", "answers/", "replays/"} == set(immutable)
+    for folder in immutable:
+        assert dict(headers_for(f"/{folder}x"))["Cache-Control"] == IMMUTABLE, folder
+
+
 def test_the_service_worker_carries_the_manifest(dist: Path) -> None:
     text = (dist / "sw.js").read_text(encoding="utf-8")
     assert SW_PLACEHOLDER.decode() not in text
@@ -130,6 +140,34 @@ def test_a_new_build_of_other_content_has_another_version(dist: Path, tmp_path: 
     builder.build(other, Paths(lessons=FIXTURE, site=site))
     assert read_manifest(other)["version"] != read_manifest(dist)["version"]
     assert read_manifest(other)["runtime"] == read_manifest(dist)["runtime"]
+    # a changed style is a new assets folder: a browser that kept the old one for a year never uses it again
+    assert written(other, asset("")) != written(dist, asset(""))
+    assert (other / written(other, asset("css/site.css"))).read_text(encoding="utf-8") == "/* changed */\n"
+
+
+def test_the_assets_folder_keeps_its_name_when_only_lessons_change(dist: Path, tmp_path: Path) -> None:
+    """A lesson's new wording is a new build, not new scripts: a returning visitor keeps every module."""
+    lessons = tmp_path / "lessons"
+    shutil.copytree(FIXTURE, lessons)
+    lesson = next((lessons / "long" / "ru").glob("0*.md"))
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\nЕщё один абзац.\n", encoding="utf-8")
+    other = tmp_path / "dist"
+    builder.build(other, Paths(lessons=lessons))
+    assert read_manifest(other)["version"] != read_manifest(dist)["version"]
+    assert written(other, asset("")) == written(dist, asset(""))
+
+
+def test_every_address_a_page_names_is_a_file_of_the_build(dist: Path) -> None:
+    """Styles, scripts, preloads and the icon of every page point into the build's own assets folder."""
+    folder = written(dist, asset(""))
+    for page in dist.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "__NARDY_" not in html, page
+        for address in re.findall(r'(?:href|src|data-from-root)="([^"#?:]+\.(?:js|css|svg|json|gz))"', html):
+            target = (dist / address) if page.name == "404.html" else (page.parent / address)
+            assert target.resolve().is_file(), (page, address)
+            if address.endswith((".js", ".css", ".svg")) and "nardy-embed.js" not in address:
+                assert folder in address, (page, address)
 
 
 # --- headers -----------------------------------------------------------------------------------------
@@ -191,10 +229,12 @@ def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
     assert "'unsafe-inline'" not in PAGE_CSP
 
 
-def test_only_the_versioned_runtime_is_immutable() -> None:
-    assert dict(headers_for(f"/pyodide/314.0.7/{SHIPPED_WASM}"))["Cache-Control"] == IMMUTABLE
-    for path in ("/static/js/app.js", "/static/css/site.css", "/i18n/ru.json", "/py/nardy_core-0.2.0-py3-none-any.whl",
-                 "/answers/0123456789abcdef.json.gz",
+def test_only_what_is_named_by_its_version_or_content_is_immutable() -> None:
+    for path in (f"/pyodide/314.0.7/{SHIPPED_WASM}", f"/{ASSETS}/0123456789ab/js/app.js", f"/{ASSETS}/0123456789ab/i18n/ru.json",
+                 "/answers/0123456789abcdef.json.gz", "/replays/0123456789abcdef.json"):
+        assert dict(headers_for(path))["Cache-Control"] == IMMUTABLE, path
+    # the embed script's address is in other sites' pages, the wheel's name carries only the core's version
+    for path in ("/static/js/nardy-embed.js", "/py/nardy_core-0.2.0-py3-none-any.whl",
                  "/sw.js", "/build-manifest.json", "/ru/", "/embed/en/x.html"):
         assert dict(headers_for(path))["Cache-Control"] == "no-cache", path
     assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["Cache-Control"] == "no-cache"
@@ -217,7 +257,7 @@ def test_the_dev_server_sends_the_recommended_headers(dist: Path) -> None:
     wasm = next(path for path in runtime if path.endswith(SHIPPED_WASM))
     embed = next((dist / "embed").rglob("*.html")).relative_to(dist).as_posix()
     with served(dist) as base:
-        for path in ("ru/", "static/js/app.js", wasm, embed, "sw.js"):
+        for path in ("ru/", written(dist, asset("js/app.js")), "static/js/nardy-embed.js", wasm, embed, "sw.js"):
             with urllib.request.urlopen(base + path) as answer:
                 got = {name: answer.headers[name] for name, _ in headers_for("/" + path)}
             assert got == dict(headers_for("/" + path)), path

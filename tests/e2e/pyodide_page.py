@@ -13,7 +13,7 @@ PAGE = """<!doctype html><meta charset=utf-8><title>selftest</title><link rel=ic
 <script type=module>
 const indexURL = new URL('./pyodide/%s/', location.href).href;
 // the wasm and the stdlib as the site ships them (brotli), inflated by the site's own code as in the worker
-const { useShippedRuntime } = await import('./static/js/shipped-runtime.js');
+const { useShippedRuntime } = await import('./%s');
 useShippedRuntime(indexURL);
 const { loadPyodide } = await import(indexURL + 'pyodide.mjs');
 const pyodide = await loadPyodide({ indexURL });
@@ -26,13 +26,15 @@ document.title = 'ready';
 
 def prepare(built_site: Path, folder: Path) -> None:
     """Write the page into ``folder`` beside links to the build's runtime and wheel (serve ``folder``)."""
+    from builder.assets import FOLDER, asset, written
     from builder.vendor import PYODIDE_VERSION
 
     wheel = next((built_site / "py").glob("nardy_core-*.whl")).relative_to(built_site).as_posix()
-    for name in ("pyodide", "py", "answers", "static"):
+    for name in ("pyodide", "py", "answers", FOLDER):
         if (built_site / name).exists() and not (folder / name).exists():
             (folder / name).symlink_to(built_site / name)
-    (folder / "selftest.html").write_text(PAGE % (PYODIDE_VERSION, wheel), encoding="utf-8")
+    shipped_runtime = written(built_site, asset("js/shipped-runtime.js"))
+    (folder / "selftest.html").write_text(PAGE % (PYODIDE_VERSION, shipped_runtime, wheel), encoding="utf-8")
 
 
 def run(page: Page, base_url: str, data: str, script: str) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from builder.assets import asset, written
 from builder.pages import CSP
 from builder.serve import MIME_TYPES, make_handler, served
 
@@ -17,7 +18,7 @@ from .test_accessibility import AXE
 
 TEST_DIR = "/__editor-test/"
 PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{CSP}"><title>Editor test</title><link rel="icon" href="../static/icon.svg">
+<meta http-equiv="Content-Security-Policy" content="{CSP}"><title>Editor test</title><link rel="icon" href="data:,">
 <script type="module" src="test.js"></script></head>
 <body><main><h1>Editor test</h1><button id="before">Before</button><div id="slot"></div>
 <button id="after">After</button></main></body></html>"""
@@ -26,7 +27,7 @@ PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 SCRIPT = """
 window.violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
-const { createEditor } = await import('../static/js/lab/editor.js');
+const { createEditor } = await import('../EDITOR');
 window.runs = 0;
 window.editor = createEditor(document.getElementById('slot'), {
   doc: DOC, label: 'Python code', onRun: () => { window.runs += 1; document.body.dataset.runs = String(window.runs); },
@@ -41,7 +42,8 @@ DOC = "# a comment\ndef f(x):"
 def editor_url(built_site: Path) -> Iterator[str]:
     """The built site, plus the test page under /__editor-test/ (the service worker leaves /__* alone)."""
     files = {"index.html": (PAGE.encode(), MIME_TYPES[".html"]),
-             "test.js": (SCRIPT.replace("DOC", json.dumps(DOC)).encode(), MIME_TYPES[".js"])}
+             "test.js": (SCRIPT.replace("DOC", json.dumps(DOC)).replace("EDITOR", written(built_site, asset("js/lab/editor.js")))
+                         .encode(), MIME_TYPES[".js"])}
 
     class EditorTestHandler(make_handler(built_site)):  # type: ignore[misc, valid-type]
         def do_GET(self) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
+from builder.assets import asset, written
+
 from .conftest import counted_site
 from .pages import Puzzle, wait_runtime
 
@@ -74,7 +76,7 @@ def test_lesson_reads_without_javascript(browser: Browser, site_url: str) -> Non
     context.close()
 
 
-def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str) -> None:
+def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str, built_site: Path) -> None:
     page.goto(site_url + "ru/lessons/head/")
     expect(page.locator("html[data-navigation=in-page]")).to_be_attached()  # loaded once the page is set up
     page.evaluate("window.samePage = true")  # gone if the click loaded a new document
@@ -82,4 +84,4 @@ def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str) ->
     expect(page).to_have_url(site_url + "ru/")
     assert page.evaluate("window.samePage") is True
     icons = page.evaluate("[...document.querySelectorAll('link[rel=icon]')].map((link) => link.href)")
-    assert icons == [site_url + "static/icon.svg"]  # not ../../../static/icon.svg read from ru/
+    assert icons == [site_url + written(built_site, asset("icon.svg"))]  # not ../../../assets/… read from ru/

@@ -1,6 +1,7 @@
 """The service worker (site/static/sw.js) on the real build: the whole site offline once it has been loaded,
-caches named after the build's version, one cache entry per path whatever the query, and runtime files
-stored only once they match the build's manifest."""
+caches named after the build's version, one cache entry per path whatever the query, runtime files
+stored only once they match the build's manifest, and the files named by their content answered from the
+cache without a round trip."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
 
 from .pages import wait_runtime
@@ -32,6 +34,12 @@ CACHE_CONTENTS = """async () => {
   }
   return out;
 }"""
+ALL_CACHED = """async (urls) => {
+  for (const url of urls) if (!(await caches.match(url))) return false;
+  return true;
+}"""
+#: what the page itself fetched from the assets folder (its modules, styles, icon, catalog)
+PAGE_ASSETS = "() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.includes('/assets/'))"
 WASM_URL = (f"() => new URL(document.documentElement.dataset.pyodide + '{SHIPPED_WASM}', "
             "new URL(document.documentElement.dataset.root, location.href)).href")
 
@@ -112,3 +120,30 @@ def test_an_address_with_a_query_opens_offline_from_its_path(page: Page, site_ur
         wait_runtime(page)
     finally:
         page.context.set_offline(False)
+
+
+def test_a_returning_visitor_gets_the_pages_files_from_the_cache_without_asking(page: Page, built_site: Path) -> None:
+    """Files named by their content (the assets folder) never change, so the service worker answers them
+    from its cache first: on a phone's link two dozen modules would otherwise cost round trips, each a 304."""
+    asked: list[str] = []
+
+    class CountingHandler(make_handler(built_site)):  # type: ignore[misc, valid-type]
+        def do_GET(self) -> None:
+            asked.append(self.path.split("?", 1)[0])
+            super().do_GET()
+
+    with served(built_site, handler=CountingHandler) as base_url:
+        controlled(page, base_url + "en/lessons/head/")
+        page.reload()  # through the service worker, which keeps a copy of each file
+        wait_runtime(page)
+        assets = page.evaluate(PAGE_ASSETS)
+        assert len(assets) > 20, assets
+        page.wait_for_function(ALL_CACHED, arg=assets, timeout=30_000)
+        # the browser's own HTTP cache would answer too (the host says immutable): empty it, so that only the
+        # service worker can
+        page.context.new_cdp_session(page).send("Network.clearBrowserCache")
+        asked.clear()
+        page.reload()
+        expect(page.locator("[data-widget=puzzle][data-ready]").first).to_be_attached()
+        assert "/en/lessons/head/" in asked  # the page itself is asked for: a redeploy is seen at once
+        assert not {url[len(base_url) - 1:] for url in assets} & set(asked), asked

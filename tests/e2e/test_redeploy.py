@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import builder
 from builder import Paths
@@ -209,6 +209,26 @@ def test_a_new_version_offers_a_reload(page: Page, host: tuple[Host, str], build
     notice.get_by_role("button", name="Обновить страницу").click()
     expect_build(page, "B", builds)
     expect(notice).to_have_count(0)
+
+
+def test_a_module_gone_with_a_redeploy_offers_the_reload(browser: Browser, host: tuple[Host, str], builds: dict[str, Path]) -> None:
+    """A page's scripts live in a folder named by their content, so a redeploy takes the ones it has not asked
+    for yet away (here «Встроить»'s): instead of a button that does nothing, the page offers the new build.
+    No service worker here: its update, which also tells the page, must not be what the test sees."""
+    state, base_url = host
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    visit(page, base_url + "ru/puzzles/head-first-move/")
+    expect(page.locator("html[data-navigation=in-page]")).to_be_attached()  # the page is set up
+    settled(page)
+    state.deploy("B")
+    page.locator('[data-action="embed"]').click()
+    notice = page.locator("[data-notice=update]")
+    expect(notice).to_be_visible(timeout=30_000)
+    expect(notice).to_contain_text("Вышла новая версия учебника")
+    notice.get_by_role("button", name="Обновить страницу").click()
+    expect_build(page, "B", builds)
+    context.close()
 
 
 def cached_urls(page: Page) -> list[str]:

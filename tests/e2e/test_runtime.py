@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from builder import vendor
+from builder.assets import asset
 from builder.decoder_vendor import decoder_files
 from builder.serve import ReloadHub, _watch_and_rebuild, make_handler, start_background_server
 
@@ -64,7 +65,7 @@ def page_html(core_wheel: str, pyodide: str = "pyodide/314.0.7/", extra: str = "
 <html lang="en" data-root="../../" data-pyodide="{pyodide}" data-core-wheel="{core_wheel}" {extra}>
 <head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{CSP}">
 <title>runtime test</title></head>
-<body><p>board</p><script type="module" src="../../static/js/test-page.js"></script></body></html>
+<body><p>board</p><script type="module" src="../../{asset("js/test-page.js")}"></script></body></html>
 '''
 
 
@@ -107,10 +108,11 @@ def runtime_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = root / "site"
     paths = vendor.copy_runtime(site, PROJECT_ROOT / ".cache", stub_project)
     real_wheel = vendor.build_core_wheel(PROJECT_ROOT, site / "py")
-    (site / "static" / "js").mkdir(parents=True)
+    js = site / asset("js")  # beside the decoder, as in a build (its folder left unnamed: nothing here reads it)
+    js.mkdir(parents=True)
     for name in ("runtime.js", "worker.js", "shipped-runtime.js"):
-        shutil.copyfile(JS_DIR / name, site / "static" / "js" / name)
-    (site / "static" / "js" / "test-page.js").write_text(TEST_PAGE_JS)
+        shutil.copyfile(JS_DIR / name, js / name)
+    (js / "test-page.js").write_text(TEST_PAGE_JS)
     for relative, data in decoder_files(PROJECT_ROOT / ".cache", PROJECT_ROOT).items():  # shipped-runtime.js inflates with it
         (site / relative).parent.mkdir(parents=True, exist_ok=True)
         (site / relative).write_bytes(data)

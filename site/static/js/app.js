@@ -71,8 +71,8 @@ function all(selector) {
 /** @param {string} lang */
 async function loadCatalog(lang) {
   if (!catalogs[lang]) {
-    const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
-    const response = await fetch(new URL(`i18n/${lang}.json`, root));
+    // beside this module in the build's assets folder (builder/assets.py): the address the page preloads
+    const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
     catalogs[lang] = await response.json();
   }
   setCatalog(catalogs[lang], lang);
@@ -303,6 +303,11 @@ async function main() {
   window.addEventListener('nardy-progress', showProgress);
   const [offline, navigation] = await Promise.all([import('./offline.js'), import('./navigation.js')]);
   offline.registerOfflineSupport(page);
+  // a module asked for later (a dialog, the editor, the presenter) that cannot be fetched: a TypeError in
+  // every browser; after a redeploy it is gone with this page's build, and the page offers the new one
+  window.addEventListener('unhandledrejection', (event) => {
+    if (event.reason instanceof TypeError) offline.checkDeployedBuild();
+  });
   navigation.setupNavigation(async (phase) => {
     if (phase === 'before') unmountAll();
     else {

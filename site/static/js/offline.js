@@ -4,6 +4,7 @@
 
 import { t } from './i18n.js';
 import { showNotice } from './notices.js';
+import { siteURL } from './site-root.js';
 
 const CHECK_EVERY_MS = 30 * 60 * 1000; // a tab left open all day still hears of a redeploy
 
@@ -33,6 +34,25 @@ export function checkForUpdate() {
   });
 }
 
+let askedForBuild = false;
+
+/**
+ * After one of the page's scripts failed to load: if the site has been redeployed meanwhile, the page's
+ * own scripts are gone with its build (their folder is named by their content, builder/assets.py), so it
+ * offers the reload that brings the new one. Asked once per page; offline, nothing is said.
+ */
+export async function checkDeployedBuild() {
+  if (askedForBuild) return;
+  askedForBuild = true;
+  try {
+    const answer = await fetch(siteURL('build-manifest.json'), { cache: 'no-store' });
+    const manifest = answer.ok ? await answer.json() : null;
+    if (manifest && typeof manifest === 'object') heard(manifest.version, Promise.resolve());
+  } catch {
+    askedForBuild = false; // offline: the next failure asks again
+  }
+}
+
 /** Registers sw.js (not from embeds); `ready` settles once the page's catalog is installed. */
 /** @param {Promise<unknown>} ready */
 export function registerOfflineSupport(ready) {
@@ -46,7 +66,7 @@ export function registerOfflineSupport(ready) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();
   });
-  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
+  const root = new URL(siteURL());
   container.register(new URL('sw.js', root), { scope: root.pathname, updateViaCache: 'none' }).then((found) => {
     registration = found;
     lastCheck = Date.now();
