@@ -3,6 +3,7 @@
 // computer's turn, the cube, the result — comes from nardy_core; this file keeps the state it is given,
 // forwards the learner's choices and draws.
 
+import { siteURL } from './site-root.js';
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
@@ -479,8 +480,7 @@ export class FreeBoard {
       return; // the game is over and said so; a review that cannot be made is simply not shown
     }
     if (record !== this.record) return; // a new game started meanwhile
-    const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
-    const lesson = new URL(`${document.documentElement.dataset.lang || 'ru'}/lessons/play-computer/`, root).href;
+    const lesson = siteURL(`${document.documentElement.dataset.lang || 'ru'}/lessons/play-computer/`);
     showGameReview(this.reviewBox, review, game.players, game.game === 'long' ? lesson : null);
   }
 

@@ -2,6 +2,8 @@
 // new document, so the Python worker booted on the first page keeps running. Plain links still work with
 // JavaScript off, and any failure falls back to a normal page load.
 
+import { siteURL } from './site-root.js';
+
 const SWAPPED = ['main', '.site-header'];
 /** @type {Map<string, Promise<string>>} url -> the page's HTML: the next lesson, fetched while the learner reads */
 const prefetched = new Map();
@@ -34,8 +36,7 @@ export function prefetchNext() {
 
 /** @param {URL} url */
 function sameSite(url) {
-  const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
-  return url.origin === window.location.origin && url.href.startsWith(root.href) && !url.pathname.includes('/embed/')
+  return url.origin === window.location.origin && url.href.startsWith(siteURL()) && !url.pathname.includes('/embed/')
     && !/\.(whl|json|zip|wasm|mjs|js|css|svg|png)$/.test(url.pathname);
 }
 

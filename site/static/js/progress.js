@@ -380,11 +380,12 @@ export function recordAnswerSeen(id, lesson, allHints) {
 export function markSolved(id, lesson, stars) {
   const data = load();
   const now = Date.now();
-  if (!validId(id)) return { lesson, solved: true, hints: 0, stars: count(stars, 3) ?? 1, attempts: 0, at: now, ...NOT_QUEUED };
+  const earned = count(stars, 3) ?? 1;
+  if (!validId(id)) return { lesson, solved: true, hints: 0, stars: earned, attempts: 0, at: now, ...NOT_QUEUED };
   const item = entry(data, id, lesson);
   item.solved = true;
-  Object.assign(item, afterSolve(item, count(stars, 3) ?? 1, now)); // this solve's stars, not the best so far
-  item.stars = Math.max(item.stars, count(stars, 3) ?? 1);
+  Object.assign(item, afterSolve(item, earned, now)); // this solve's stars, not the best so far
+  item.stars = Math.max(item.stars, earned);
   item.at = now;
   save(data);
   return { ...item };

@@ -4,6 +4,7 @@
 // How the learner answers (config.mode: turn, choice, click or number) comes from builder/tasks.py. A quiz
 // offers "legal" and three rules (config.choices): the right rule, not just "illegal", answers it.
 
+import { siteURL } from './site-root.js';
 import { bindViewControls } from './board-controls.js';
 import { reportHeight, takeCommands, tellHost as post } from './embed-frame.js';
 import { BoardView } from './board/view.js';
@@ -390,14 +391,13 @@ export class PuzzleWidget {
     const fromReview = !config.embed && new URL(window.location.href).searchParams.has('review');
     if (config.next || fromReview) {
       const link = /** @type {HTMLAnchorElement} */ (box.querySelector('[data-next]'));
-      const root = new URL(document.documentElement.dataset.root || './', document.baseURI);
       if (fromReview) {
         // opened from the review page: back to it, with what is still due today
         const left = queue(progress.load().puzzles, Date.now()).due.filter(([id]) => id !== config.id).length;
-        link.href = new URL(`${document.documentElement.dataset.lang || 'ru'}/review/`, root).href;
+        link.href = siteURL(`${document.documentElement.dataset.lang || 'ru'}/review/`);
         link.textContent = left ? t('review.back', { n: left }) : t('review.back_done');
       } else {
-        link.href = new URL(/** @type {string} */ (config.next), root).href;
+        link.href = siteURL(/** @type {string} */ (config.next));
       }
       /** @type {HTMLElement} */ (box.querySelector('[data-next-wrap]')).hidden = false;
     }

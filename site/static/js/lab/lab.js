@@ -3,6 +3,7 @@
 // program passes to `show(...)`. The code is kept in this browser per example and can be shared as a link
 // with the code in the fragment. Python runs in lab-worker.js (lab-client.js), never in the boards' worker.
 
+import { siteURL } from '../site-root.js';
 import { BoardView } from '../board/view.js';
 import { resultText, sideName } from '../free-board.js';
 import { t } from '../i18n.js';
@@ -31,7 +32,7 @@ export class LabWidget {
     this.root = root;
     /** @type {LabConfig} */
     this.config = JSON.parse(root.dataset.config || '{}');
-    const site = new URL(document.documentElement.dataset.root || './', document.baseURI);
+    const site = siteURL();
     const paths = this.config.paths;
     /** @type {import('./lab-client.js').LabPaths} */
     const absolute = {

@@ -3,6 +3,7 @@
 // toolbar, no notes, no answer until the presenter reveals it. It runs no Python and takes no input; every
 // message is checked by messages.readState and anything else is ignored.
 
+import { siteURL } from '../site-root.js';
 import { t } from '../i18n.js';
 import { CHANNEL, readState, VERSION } from './messages.js';
 import { apply } from './mirror.js';
@@ -44,7 +45,7 @@ export async function startAudience() {
   document.addEventListener('dblclick', full);
   if (typeof BroadcastChannel !== 'function') return;
   const channel = new BroadcastChannel(CHANNEL);
-  const site = new URL(root.dataset.root || './', document.baseURI);
+  const site = new URL(siteURL());
   let current = -1;
   channel.onmessage = (event) => {
     if (event.data && event.data.kind === 'bye' && event.data.v === VERSION) {
