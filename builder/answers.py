@@ -33,6 +33,8 @@ from typing import Any
 import nardy_core
 from nardy_core import api
 
+from .assets import named_by_content
+
 Json = Any
 BOOK_FORMAT = 1
 FOLDER = "answers"
@@ -188,7 +190,7 @@ class AnswerBooks:
         if data is None:
             data = first_answers(setup).to_json()
             _write(cached, data)
-        path = f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:16]}.json.gz"
+        path = named_by_content(FOLDER, data, ".json.gz")
         self._paths[book.setup_text] = path
         self.files[path] = data
         return path

@@ -51,6 +51,16 @@ def static_path(relative: str) -> str:
     return STABLE.get(relative, asset(relative))
 
 
+def named_by_content(folder: str, data: bytes, suffix: str) -> str:
+    """The site path of a file named by its content (an answer book, a replay's positions), which a host may
+    therefore let browsers keep for good (builder/headers.py).
+
+    >>> named_by_content("replays", b"[]", ".json")
+    'replays/4f53cda18c2baa0c.json'
+    """
+    return f"{folder}/{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+
+
 def folder_name(files: Mapping[str, bytes]) -> str:
     """The folder's name: a hash of the path and content of every file in it (nothing else counts).
 

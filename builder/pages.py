@@ -23,14 +23,15 @@ from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
-from .assets import ASSETS, asset, static_path
+from .assets import ASSETS, asset, named_by_content, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
 from .modules import BOOT, lazy_widget_modules, module_closure, preload_links, widget_modules, with_module_list
 from .phases import PROJECT, Course, Site, Source
-from .replay import ReplayData, frames_path
+from .replay import FOLDER as REPLAYS
+from .replay import ReplayData
 from .rules_controls import rules_controls
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
@@ -304,7 +305,7 @@ class SiteRenderer:
         # stays light); the notes are in the page once, in the record of moves (replay.js reads them there)
         moves = [{key: value for key, value in frame.items() if key != "note"} for frame in frames]
         data = json.dumps(moves, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        frames_file = frames_path(data)
+        frames_file = named_by_content(REPLAYS, data, ".json")
         self.files[frames_file] = data
         config = {"kind": "replay", "id": replay.id, "frames": frames_file, "count": len(moves), "first": moves[0],
                   "result": replay.result}

@@ -21,7 +21,6 @@ model per move (so stepping back and forth needs no Python) and the result if th
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,13 +137,3 @@ def validate_replay(block: Block, game_kind: Game) -> ReplayData:
         result.result = {"winner": outcome.winner.value if outcome.winner else None, "kind": outcome.kind, "points": outcome.points}
     result.record = game.record
     return result
-
-
-def frames_path(data: bytes) -> str:
-    """Where a game's positions (``data``, as shipped) are written: named by their content, so a host may let
-    browsers keep the file for good (builder/headers.py).
-
-    >>> frames_path(b"[]")
-    'replays/4f53cda18c2baa0c.json'
-    """
-    return f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:16]}.json"

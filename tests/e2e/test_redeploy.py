@@ -217,18 +217,20 @@ def test_a_module_gone_with_a_redeploy_offers_the_reload(browser: Browser, host:
     No service worker here: its update, which also tells the page, must not be what the test sees."""
     state, base_url = host
     context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    visit(page, base_url + "ru/puzzles/head-first-move/")
-    expect(page.locator("html[data-navigation=in-page]")).to_be_attached()  # the page is set up
-    settled(page)
-    state.deploy("B")
-    page.locator('[data-action="embed"]').click()
-    notice = page.locator("[data-notice=update]")
-    expect(notice).to_be_visible(timeout=30_000)
-    expect(notice).to_contain_text("Вышла новая версия учебника")
-    notice.get_by_role("button", name="Обновить страницу").click()
-    expect_build(page, "B", builds)
-    context.close()
+    try:
+        page = context.new_page()
+        visit(page, base_url + "ru/puzzles/head-first-move/")
+        expect(page.locator("html[data-navigation=in-page]")).to_be_attached()  # the page is set up
+        settled(page)
+        state.deploy("B")
+        page.locator('[data-action="embed"]').click()
+        notice = page.locator("[data-notice=update]")
+        expect(notice).to_be_visible(timeout=30_000)
+        expect(notice).to_contain_text("Вышла новая версия учебника")
+        notice.get_by_role("button", name="Обновить страницу").click()
+        expect_build(page, "B", builds)
+    finally:
+        context.close()
 
 
 def cached_urls(page: Page) -> list[str]:
