@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -60,8 +60,10 @@ def with_inline_script(csp: str, script: str) -> str:
 #: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
 FIRST_BOOKS = Markup("<!--nb-first-books-->")
 WIDGET_MODULES = Markup("<!--nb-widget-modules-->")  # the preloads of the lazy widgets a page holds
-#: how many: the boards a learner meets first; each other board fetches its own book when it is mounted
-FIRST_BOOKS_PRELOADED = 3
+#: how many: the first two boards, a lesson's first board and the first puzzle after it as a rule; each other
+#: board fetches its own book when it is mounted (a third was one more request before the first tap, over
+#: HTTP/1.1 a sixth of a round trip, for a board below the first screen)
+FIRST_BOOKS_PRELOADED = 2
 #: pages whose boards answer moves: their <head> starts Python at once (static/js/boot.js)
 PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "embed-play.html", "play.html", "rules.html"}
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
@@ -523,9 +525,30 @@ def first_books(books: list[str], root: str) -> Markup:
                               for book in first)
 
 
+#: the stylesheet of the pages (templates/base.html): the site's and the board's, written one after the other
+#: as one file, so a page asks for one stylesheet before its first paint, not two; they stay two in site/static/
+PAGE_STYLES = asset("css/page.css")
+PAGE_STYLE_PARTS = (asset("css/site.css"), asset("css/board.css"))
+
+
+def page_styles(files: Mapping[str, bytes], parts: tuple[str, ...] = PAGE_STYLE_PARTS) -> bytes:
+    """The ``parts`` one after the other, each named in a comment (a reader of the served file finds its source).
+
+    >>> print(page_styles({"css/a.css": b"a {}\\n", "css/b.css": b"b {}\\n"}, ("css/a.css", "css/b.css")).decode())
+    /* css/a.css */
+    a {}
+    /* css/b.css */
+    b {}
+    <BLANKLINE>
+    """
+    return b"".join(f"/* {'/'.join(part.split('/')[-2:])} */\n".encode() + files[part].rstrip(b"\n") + b"\n"
+                    for part in parts)
+
+
 def copy_static(site: SiteRenderer) -> None:
     """JS, CSS and the UI catalogs as JSON for the browser, in the assets folder (builder/assets.py)."""
     site.files.update(site.static_files)
+    site.files[PAGE_STYLES] = page_styles(site.files)
     for lang, catalog in site.catalogs.items():
         site.files[asset(f"i18n/{lang}.json")] = catalog.as_json().encode("utf-8")
     site.files[asset("js/board/sprite-data.js")] = sprite_module().encode("utf-8")

@@ -20,7 +20,7 @@ from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
 from builder.modules import LAZY_WIDGETS
-from builder.pages import CSP, FIRST_BOOKS, with_inline_script
+from builder.pages import CSP, FIRST_BOOKS, FIRST_BOOKS_PRELOADED, PAGE_STYLES, with_inline_script
 from builder.stdlib import STDLIB_ZIP
 from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES, WASM, pyodide_cache_path, shipped_name
 from nardy_core import Game
@@ -131,30 +131,42 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
     lesson = (dist / "ru/lessons/head/index.html").read_text(encoding="utf-8")
     books = re.findall(r'<link rel="preload" href="\.\./\.\./\.\./(answers/[0-9a-f]{16}\.json\.gz)" as="fetch" crossorigin>', lesson)
     in_page = list(dict.fromkeys(re.findall(r'"answers":"(answers/[0-9a-f]{16}\.json\.gz)"', lesson)))
-    assert books == in_page[:3] and len(books) == 3
+    assert books == in_page[:FIRST_BOOKS_PRELOADED] and len(books) == FIRST_BOOKS_PRELOADED
     assert all((dist / book).is_file() for book in books)
     for path in dist.rglob("*.html"):
         html = path.read_text(encoding="utf-8")
-        # a long page (a lesson, the rules) names every module in its head, the others that start Python the
-        # worker's module alone; boot.js asks for the rest
+        # a long page (a lesson, the rules) names every module in its head and has no boot.js (app.js starts
+        # Python there); the others that start Python name the worker's module alone, and boot.js asks for the rest
         preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
         starts_python = 'data-python="eager"' in html
         relative = path.relative_to(dist).as_posix()
         root = "../" * relative.count("/")
         # the lazy widgets' own modules are preloaded by the pages that hold those widgets, and by no other
         widgets = [f"{root}{written(dist, module)}" for kind, module in LAZY_WIDGETS.items() if f'data-widget="{kind}"' in html]
-        if "/lessons/" in relative or relative.endswith("/rules/index.html"):
+        long_page = "/lessons/" in relative or relative.endswith("/rules/index.html")
+        if long_page:
             assert preloads[:len(listed)] == [f"{root}{js}{module}" for module in listed], path
             assert [p for p in preloads[len(listed):] if p in widgets] == widgets, path
             assert not set(preloads[len(listed):]) & set(preloads[:len(listed)]), path
         else:
             runtime = [p for p in preloads if p == f"{root}{js}runtime.js"]
-            widget_preloads = [p for p in preloads if p not in runtime]
+            # an embedded puzzle talks to its host page: the one module only an embed asks for
+            frame = [p for p in preloads if p == f"{root}{js}embed-frame.js" and relative.startswith("embed/") and not widgets]
+            widget_preloads = [p for p in preloads if p not in runtime and p not in frame]
             assert len(runtime) == starts_python, path
             assert [p for p in widget_preloads if p in widgets] == widgets and (widgets or not widget_preloads), path
         assert FIRST_BOOKS not in html, path
         if 'src="' in html and "app.js" in html:
-            assert f'<script type="module" async src="{root}{js}boot.js">' in html, path
+            assert (f'<script type="module" async src="{root}{js}boot.js">' in html) != long_page, path
+            # one stylesheet before the first paint: the site's and the board's in one file
+            assert re.findall(r'<link rel="stylesheet" href="([^"]+)">', html) == [f"{root}{written(dist, PAGE_STYLES)}"], path
+
+
+def test_the_pages_stylesheet_is_the_sites_and_the_boards(dist: Path) -> None:
+    styles = (dist / written(dist, PAGE_STYLES)).read_text(encoding="utf-8")
+    sources = Path(builder.__file__).resolve().parents[1] / "site" / "static" / "css"
+    site, board = ((sources / name).read_text(encoding="utf-8").strip() for name in ("site.css", "board.css"))
+    assert site in styles and board in styles and styles.index(site) < styles.index(board)
 
 
 def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dist: Path) -> None:

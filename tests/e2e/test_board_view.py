@@ -56,7 +56,7 @@ PAGES: dict[str, tuple[str, dict[str, Any], str, bool]] = {  # name: (language, 
 }
 PAGE_JS = """\
 import { setCatalog, t } from './i18n.js';
-import { BoardView } from './board/view.js';
+import { BoardView, flightsLoaded } from './board/view.js';
 setCatalog(JSON.parse(document.getElementById('catalog').textContent), document.documentElement.lang);
 const svg = document.querySelector('svg.nb-board');
 const SHAPES = /^#nb-(checker|slab|die|strike|cube-face)/;
@@ -91,6 +91,7 @@ window.events = [];
 for (const type of %s) svg.addEventListener(type, (event) => window.events.push({ type, ...event.detail }));
 window.view = new BoardView(svg);
 window.t = t;
+await flightsLoaded; // a step's flight comes after the board code (view.js): the tests that watch one wait for it
 document.documentElement.dataset.boardReady = 'true';
 """.replace("%s", json.dumps(EVENTS))
 
@@ -128,7 +129,7 @@ def board_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("board-site")
     shutil.copytree(STATIC / "js" / "board", root / "board")
     (root / "board" / "sprite-data.js").write_text(sprite_module(), encoding="utf-8")  # as the build writes it
-    for name in ("i18n.js",):
+    for name in ("i18n.js", "dom.js"):  # what board/ imports from beside it
         shutil.copyfile(STATIC / "js" / name, root / name)
     shutil.copyfile(STATIC / "css" / "board.css", root / "board.css")
     (root / "page.css").write_text("body { margin: 8px; background: #fff; } main { max-width: 1100px; margin: auto; }")

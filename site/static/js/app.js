@@ -3,13 +3,13 @@
 //
 // What it imports statically is what a lesson's first tap waits for (builder/modules.py lists it for the
 // browser to fetch at once). The rest (the free board, the replay, the lab, in-page navigation, the offline
-// copy, the progress file tools, the course map) is imported once the page is set up, or where a page has
-// it, and then that page preloads it (builder/pages.py): on a phone's HTTP/1.1 link every module costs a
-// sixth of a round trip.
+// copy, the learner's progress and its file tools, the course map, a step's flight) is imported once the
+// page is set up, or where a page has it, and then that page preloads it (builder/pages.py): on a phone's
+// HTTP/1.1 link every module costs a sixth of a round trip.
 
 import { BoardWidget } from './board-widget.js';
+import { reducedMotion } from './dom.js';
 import { setCatalog, t } from './i18n.js';
-import * as progress from './progress.js';
 import { PuzzleWidget } from './puzzle.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 import { siteURL } from './site-root.js';
@@ -145,7 +145,8 @@ function unmountAll() {
   mounted = [];
 }
 
-function showProgress() {
+async function showProgress() {
+  const progress = await import('./progress.js');
   const cards = all('.lesson-card[data-lesson]');
   for (const card of cards) {
     const stats = progress.lessonStats(card.dataset.lesson || '');
@@ -176,18 +177,22 @@ function bindResets() {
   const everything = document.querySelector('[data-reset-all]');
   if (everything) everything.addEventListener('click', () => {
     if (window.confirm(t('progress.confirm_all'))) {
-      progress.resetAll();
-      showProgress();
+      import('./progress.js').then((progress) => {
+        progress.resetAll();
+        showProgress();
+      });
     }
   });
   const lesson = /** @type {HTMLElement | null} */ (document.querySelector('[data-reset-lesson]'));
   if (lesson) lesson.addEventListener('click', () => {
     if (window.confirm(t('progress.confirm_lesson'))) {
-      progress.resetLesson(lesson.dataset.resetLesson || '');
-      unmountAll();
-      for (const mark of all('[data-solved-mark]')) mark.hidden = true;
-      for (const box of all('[data-success]')) box.hidden = true;
-      mountAll();
+      import('./progress.js').then((progress) => {
+        progress.resetLesson(lesson.dataset.resetLesson || '');
+        unmountAll();
+        for (const mark of all('[data-solved-mark]')) mark.hidden = true;
+        for (const box of all('[data-success]')) box.hidden = true;
+        mountAll();
+      });
     }
   });
 }
@@ -288,8 +293,7 @@ function bindClicker() {
     const index = event.key === 'PageDown' ? (current === -1 ? widgets.length - 1 : current)
       : Math.max(0, (current === -1 ? widgets.length : current) - 2);
     event.preventDefault();
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    widgets[index].scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    widgets[index].scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
     const focusable = /** @type {SVGElement | null} */ (widgets[index].querySelector('[data-point][tabindex="0"]'));
     if (focusable) focusable.focus({ preventScroll: true });
   });

@@ -11,6 +11,11 @@ export function make(tag, attrs = {}, text) {
   return el;
 }
 
+/** Whether the reader asked for less motion (prefers-reduced-motion): steps land and pages jump at once. */
+export function reducedMotion() {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /**
  * Links the stylesheet at ``href`` once (a mode's own styles, loaded when it starts); resolves when it has
  * loaded or failed (the page then shows unstyled rather than waiting forever).

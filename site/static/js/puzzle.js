@@ -6,14 +6,10 @@
 
 import { siteURL } from './site-root.js';
 import { bindViewControls } from './board-controls.js';
-import { reportHeight, takeCommands, tellHost as post } from './embed-frame.js';
 import { BoardView } from './board/view.js';
-import { make } from './dom.js';
-import { reducedMotion } from './board/animation.js';
+import { make, reducedMotion } from './dom.js';
 import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
-import * as progress from './progress.js';
-import { queue } from './review.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {import('./board/types.js').PointId} PointId */
@@ -44,6 +40,16 @@ import { TurnController } from './turn-controller.js';
 
 const SOLUTION_OFFER_AFTER = 2; // failed attempts before "show solution" appears
 
+// The learner's progress and an embed's messages to its page are asked for once a puzzle is up, not among
+// the modules a first tap waits for (on a phone's HTTP/1.1 link each of those costs a sixth of a round trip).
+// One promise each, so what is recorded is recorded in the order it happened.
+/** @type {Promise<typeof import('./progress.js')> | null} */
+let progressModule = null;
+const withProgress = () => (progressModule ||= import('./progress.js'));
+/** @type {Promise<typeof import('./embed-frame.js')> | null} */
+let frameModule = null;
+const withFrame = () => (frameModule ||= import('./embed-frame.js')); // an embed's page preloads it
+
 export class PuzzleWidget {
   /** @param {HTMLElement} root */
   constructor(root) {
@@ -66,6 +72,7 @@ export class PuzzleWidget {
     this.listeners = [];
     /** @type {TurnController | null} */
     this.turn = null;
+    this.gone = false;
     this.mount();
   }
 
@@ -155,13 +162,27 @@ export class PuzzleWidget {
     else root.dataset.ready = 'true'; // judged from build-time answers: playable without Python
     if (config.mode === 'click') this.on(this.view.svg, 'point-activate', (e) => this.click(e.detail.point));
     this.say(t(`task.${config.task}`));
-    const previous = progress.puzzle(config.id);
-    const mark = /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]'));
-    if (previous && previous.solved) mark.hidden = false;
+    withProgress().then((progress) => {
+      const previous = progress.puzzle(config.id);
+      if (previous && previous.solved && !this.gone) /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = false;
+    });
     if (config.embed) {
-      if (config.mode !== 'turn') post('ready', { id: config.id }); // a turn is ready once its board plays
-      this.listeners.push(reportHeight(config.id), takeCommands({ reset: () => this.reset() }));
+      if (config.mode !== 'turn') this.tellHost('ready'); // a turn is ready once its board plays
+      withFrame().then((frame) => {
+        if (!this.gone) this.listeners.push(frame.reportHeight(config.id), frame.takeCommands({ reset: () => this.reset() }));
+      });
     }
+  }
+
+  /** Tells the page around an embed what happened (embed-frame.js); a puzzle on this site's pages has none.
+   * @param {string} type @param {Record<string, unknown>} [detail] */
+  tellHost(type, detail = {}) {
+    if (this.config.embed) withFrame().then((frame) => frame.tellHost(type, { id: this.config.id, ...detail }));
+  }
+
+  /** @param {(progress: typeof import('./progress.js')) => void} write */
+  record(write) {
+    withProgress().then(write);
   }
 
   startTurn() {
@@ -170,8 +191,8 @@ export class PuzzleWidget {
     this.turn = new TurnController(this.view, config, { status: this.status, autoConfirm: true });
     this.turn.addEventListener('rejected', (e) => this.rejected(/** @type {CustomEvent} */ (e).detail));
     this.turn.addEventListener('complete', (e) => this.completed(/** @type {CustomEvent} */ (e).detail));
-    this.turn.addEventListener('playable', () => config.embed && post('ready', { id: config.id }));
-    this.turn.addEventListener('step', (e) => config.embed && post('move', { id: config.id, play: /** @type {CustomEvent} */ (e).detail.play }));
+    this.turn.addEventListener('playable', () => this.tellHost('ready'));
+    this.turn.addEventListener('step', (e) => this.tellHost('move', { play: /** @type {CustomEvent} */ (e).detail.play }));
     this.turn.start();
   }
 
@@ -182,7 +203,7 @@ export class PuzzleWidget {
     );
     if (comment) this.comment(reasonText(reason), comment.comment);
     this.failures += 1;
-    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.offerSolution();
   }
 
@@ -208,7 +229,7 @@ export class PuzzleWidget {
     const table = this.bearoffText(position);
     if (table) this.status.append(` ${table}`);
     this.failures += 1;
-    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.offerSolution();
   }
 
@@ -246,7 +267,7 @@ export class PuzzleWidget {
       return;
     }
     this.failures += 1;
-    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen
     buttonEl.setAttribute('aria-disabled', 'true');
     const left = [...this.root.querySelectorAll('[data-answer]')].filter((b) => b.getAttribute('aria-disabled') !== 'true');
@@ -277,7 +298,7 @@ export class PuzzleWidget {
       return;
     }
     this.failures += 1;
-    progress.recordAttempt(this.config.id, this.config.lesson);
+    this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.say(t('number.wrong', { n: Number(value) }));
     this.offerSolution();
   }
@@ -305,7 +326,7 @@ export class PuzzleWidget {
 
   hint() {
     const { hints } = this;
-    progress.recordHint(this.config.id, this.config.lesson);
+    this.record((progress) => progress.recordHint(this.config.id, this.config.lesson));
     if (this.hintsShown < hints.length) {
       const item = document.createElement('li');
       item.innerHTML = hints[this.hintsShown]; // rendered from the lesson's Markdown at build time
@@ -332,7 +353,7 @@ export class PuzzleWidget {
   answerSeen() {
     if (this.sawSolution) return;
     this.sawSolution = true;
-    progress.recordAnswerSeen(this.config.id, this.config.lesson, this.hints.length + 1);
+    this.record((progress) => progress.recordAnswerSeen(this.config.id, this.config.lesson, this.hints.length + 1));
   }
 
   async showSolution() {
@@ -369,10 +390,12 @@ export class PuzzleWidget {
   }
 
   /** @param {string} [detail] more to say about the solution (a race's expected rolls) */
-  success(detail = '') {
+  async success(detail = '') {
     if (this.solved) return;
     this.solved = true;
     const { config, root } = this;
+    const progress = await withProgress();
+    if (this.gone || !this.solved) return; // the page moved on, or «Заново», while it came
     // what earlier visits kept counts too while it is unsolved: a reload or «Заново» does not wipe the slate
     const stored = progress.puzzle(config.id);
     const earlier = stored && !stored.solved ? stored : { hints: 0, attempts: 0 };
@@ -393,6 +416,7 @@ export class PuzzleWidget {
       const link = /** @type {HTMLAnchorElement} */ (box.querySelector('[data-next]'));
       if (fromReview) {
         // opened from the review page: back to it, with what is still due today
+        const { queue } = await import('./review.js');
         const left = queue(progress.load().puzzles, Date.now()).due.filter(([id]) => id !== config.id).length;
         link.href = siteURL(`${document.documentElement.dataset.lang || 'ru'}/review/`);
         link.textContent = left ? t('review.back', { n: left }) : t('review.back_done');
@@ -402,10 +426,11 @@ export class PuzzleWidget {
       /** @type {HTMLElement} */ (box.querySelector('[data-next-wrap]')).hidden = false;
     }
     box.focus({ preventScroll: false });
-    if (config.embed) post('solved', { id: config.id, stars });
+    this.tellHost('solved', { stars });
   }
 
   destroy() {
+    this.gone = true;
     if (this.turn) this.turn.destroy();
     for (const off of this.listeners) off();
     this.view.destroy();

@@ -4,7 +4,7 @@
 
 import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
-import { reducedMotion } from './board/animation.js';
+import { reducedMotion } from './dom.js';
 import { t } from './i18n.js';
 import { siteURL } from './site-root.js';
 

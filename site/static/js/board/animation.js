@@ -1,6 +1,7 @@
 // Moving checkers: a one-checker step (and the blot it hits) flies to its new place; nothing else moves.
 // prefers-reduced-motion: reduce turns it off.
 
+import { reducedMotion } from '../dom.js';
 import { STEP_ANIMATION_MS } from './constants.js';
 import { useShape } from './render.js';
 import { nextPosition, singleStep, slotOf } from './state.js';
@@ -12,10 +13,6 @@ import { sideAt, slotTable } from './text.js';
 /** @typedef {import('./types.js').PointId} PointId */
 /** @typedef {import('./types.js').Side} Side */
 /** @typedef {import('./render.js').Elements} Elements */
-
-export function reducedMotion() {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * The centre of the top checker of ``point`` when it holds ``count`` of ``side``'s checkers.

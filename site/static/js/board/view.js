@@ -15,7 +15,6 @@
 //   view.snapshot() / view.restore(snapshot)  what the board shows, as data (presenter → audience window)
 //   viewOf(svg)                            the view drawing a board, if one does
 
-import { animateStep, stopAnimations } from './animation.js';
 import { MARK_KINDS } from './constants.js';
 import { readGeometry } from './geometry.js';
 import { ensureSprite } from './sprite.js';
@@ -30,6 +29,13 @@ import { t } from '../i18n.js';
 /** @typedef {import('./types.js').ViewState} ViewState */
 /** @typedef {import('./constants.js').MarkKind} MarkKind */
 /** @typedef {import('./render.js').Marks} Marks */
+
+/** Steps' flights (animation.js): asked for once the board code runs, so they are not among the modules a
+ * first tap waits for; a step taken before they have come lands at once, as with reduced motion.
+ * @type {typeof import('./animation.js') | null} */
+let flights = null;
+/** Settles once the flights are in (or could not come: offline before they did, and steps land at once). */
+export const flightsLoaded = import('./animation.js').then((module) => { flights = module; }, () => {});
 
 /** @type {WeakMap<SVGSVGElement, BoardView>} */
 const views = new WeakMap();
@@ -102,16 +108,16 @@ export class BoardView {
     const previous = this.model;
     this.model = model;
     this.svg.dataset.model = JSON.stringify(model);
-    stopAnimations(this.els);
+    flights?.stopAnimations(this.els);
     this.redraw();
-    if (animate) animateStep(this.els, previous, model, this.view, this.geometry);
+    if (animate) flights?.animateStep(this.els, previous, model, this.view, this.geometry);
   }
 
   /** @param {Side} side */
   setPerspective(side) {
     this.view = { ...this.view, perspective: side };
     this.svg.dataset.perspective = side;
-    stopAnimations(this.els);
+    flights?.stopAnimations(this.els);
     this.redraw();
   }
 
@@ -119,7 +125,7 @@ export class BoardView {
   setFlipped(flipped) {
     this.view = { ...this.view, flipped: Boolean(flipped) };
     this.svg.dataset.flipped = String(this.view.flipped);
-    stopAnimations(this.els);
+    flights?.stopAnimations(this.els);
     this.redraw();
   }
 
@@ -209,6 +215,6 @@ export class BoardView {
   destroy() {
     views.delete(this.svg);
     if (this.input) this.input.destroy();
-    stopAnimations(this.els);
+    flights?.stopAnimations(this.els);
   }
 }
