@@ -48,14 +48,11 @@ export class BoardWidget {
     button.className = 'board-embed button-secondary';
     button.dataset.action = 'embed';
     button.textContent = t('embed.button');
-    /** @type {Record<string, string>} */
-    const query = { pos: position };
-    if (dice.length) query.dice = dice.join('-');
-    if (position.startsWith('short:')) query.game = 'short';
-    if (Object.keys(rules || {}).length) query.rules = JSON.stringify(rules);
     const open = async () => {
-      const { openEmbedPanel } = await import('./embed-panel.js'); // only when asked
-      openEmbedPanel({ id: null, title: t('play.title'), query: String(new URLSearchParams(query)) }, button);
+      // only when asked: neither is among the modules a first tap waits for
+      const [{ openEmbedPanel }, { positionQuery }] = await Promise.all([import('./embed-panel.js'), import('./position-address.js')]);
+      const query = positionQuery(position, dice.join('-'), position.startsWith('short:') ? 'short' : 'long', rules || {});
+      openEmbedPanel({ id: null, title: t('play.title'), query }, button);
     };
     button.addEventListener('click', open);
     const controls = this.root.querySelector('[data-controls]'); // a playable board's row, else below the board

@@ -1,5 +1,6 @@
-// Says what nardy_core answered, in the page's language: reasons and errors arrive with their catalog key
-// and parameters (nardy_core.api.reason_json), so nothing here knows a rule or a code.
+// Says what nardy_core answered, in the page's language: a refused step, the dice, a side, a game's result.
+// Reasons and errors arrive with their catalog key and parameters (nardy_core.api.reason_json), so nothing
+// here knows a rule or a code.
 
 import { t } from './i18n.js';
 
@@ -13,4 +14,15 @@ export function reasonText(reason) {
 /** The dice as a learner reads them: "6-5" or "4-4". @param {number[] | null | undefined} dice */
 export function diceText(dice) {
   return (dice || []).join('-');
+}
+
+/** @param {string} side */
+export function sideName(side) {
+  return t(`board.side.${side}`);
+}
+
+/** A game's result as a sentence ("Белые выиграли: марс, 2 очка"). @param {{winner: string | null, kind: string, points: number}} result */
+export function resultText(result) {
+  if (!result.winner) return t('play.result_draw');
+  return t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
 }

@@ -8,60 +8,15 @@ import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
 import { sayRules } from './editor/rules-form.js';
-import { diceText } from './feedback.js';
+import { diceText, resultText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
+import { positionQuery, readRules } from './position-address.js';
 import { showGameReview } from './game-review.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
 /** @typedef {'long' | 'short'} GameName */
-
-/** @param {string} side */
-export function sideName(side) {
-  return t(`board.side.${side}`);
-}
-
-/** A game's result as a sentence ("Белые выиграли: марс, 2 очка"). @param {{winner: string | null, kind: string, points: number}} result */
-export function resultText(result) {
-  if (!result.winner) return t('play.result_draw');
-  return t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
-}
-
-/**
- * The rules of the address as an object of option: value, or what is wrong with them (in the page's
- * language). Whether an option and its value exist is Python's to say; here only the shape is checked, so
- * that `null`, a list or a deep nesting never reaches the worker.
- * @param {string} text @returns {Record<string, unknown> | string}
- */
-function readRules(text) {
-  /** @type {unknown} */
-  let rules;
-  try {
-    rules = JSON.parse(text);
-  } catch {
-    return t('address.rules_not_json', { text: text.length > 80 ? `${text.slice(0, 80)}…` : text });
-  }
-  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return t('address.rules_not_object');
-  for (const [name, value] of Object.entries(rules)) {
-    if (!['string', 'number', 'boolean'].includes(typeof value)) return t('address.rules_bad_value', { name: name.slice(0, 40) });
-  }
-  return /** @type {Record<string, unknown>} */ (rules);
-}
-
-/**
- * The free board's address for a position (what «Ссылка на эту позицию», the editor and «Встроить» share):
- * pos, the dice if any, the game if short, the rules if any differ from the usual ones.
- * @param {string} position @param {string} dice "6-5", or '' @param {string} game @param {Record<string, unknown>} rules
- */
-export function positionQuery(position, dice, game, rules) {
-  /** @type {Record<string, string>} */
-  const query = { pos: position };
-  if (dice) query.dice = dice;
-  if (game === 'short') query.game = 'short';
-  if (Object.keys(rules).length) query.rules = JSON.stringify(rules);
-  return String(new URLSearchParams(query));
-}
 
 /** The starting positions the build wrote into the widget's config, by game. @param {HTMLElement} root
  * @returns {Record<string, string>} */

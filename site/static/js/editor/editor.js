@@ -6,7 +6,7 @@
 
 import { copyText, make } from '../dom.js';
 import { hasMessage, t } from '../i18n.js';
-import { positionQuery } from '../free-board.js';
+import { positionQuery } from '../position-address.js';
 import { setup } from '../rules-client.js';
 import { emptyArrangement, fromModel, move, put, setupQuery, take } from './arrangement.js';
 import { chosenRules, sayRules, showRules } from './rules-form.js';

@@ -5,7 +5,7 @@
 
 import { siteURL } from '../site-root.js';
 import { BoardView } from '../board/view.js';
-import { resultText, sideName } from '../free-board.js';
+import { resultText, sideName } from '../feedback.js';
 import { t } from '../i18n.js';
 import { createEditor } from './editor.js';
 import { LabClient } from './lab-client.js';
