@@ -62,7 +62,6 @@ export function bindProgressTools() {
 
 /** Tells the learner, once, that saved progress was set aside (and offers the copy as a file). */
 export function showStorageNotice() {
-  progress.load(); // read (and what cannot be read set aside) before asking: the page may not have read it yet
   const notice = progress.takeNotice();
   document.documentElement.dataset.storageChecked = ''; // progress has been read on this page (for tests)
   if (!notice) return;

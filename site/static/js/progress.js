@@ -216,9 +216,11 @@ function tell(notice) {
   if (store) setItem(store, NOTICE_KEY, JSON.stringify(notice));
 }
 
-/** The notice to show once about data that was set aside, or null; taking it clears it. */
+/** The notice to show once about data that was set aside, or null; taking it clears it. The store is read
+ * first: what reading it sets aside is what the notice is about, whether or not the page has read it yet. */
 /** @returns {Notice | null} */
 export function takeNotice() {
+  load();
   let notice = pending;
   pending = null;
   const store = storage();
