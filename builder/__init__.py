@@ -3,10 +3,11 @@
 ``python -m builder build|serve|check`` (or ``python build.py …``) is its command line.
 """
 
-from .phases import Course, Paths, Report, Site, Source, build, check, load, render, validate, write
+from .model import Course, Paths, Report, Site, Source
+from .phases import build, check, load, prepare, render, validate, write
 from .problems import BuildError, ContentError, Problem, VendorError
 
 __all__ = [
     "BuildError", "ContentError", "Course", "Paths", "Problem", "Report", "Site", "Source", "VendorError", "build",
-    "check", "load", "render", "validate", "write",
+    "check", "load", "prepare", "render", "validate", "write",
 ]

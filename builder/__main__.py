@@ -2,7 +2,8 @@
 
     python -m builder [build]            build into dist/ (default)
     python -m builder serve [--port N]   build, serve on 127.0.0.1 and rebuild (and reload) on change
-    python -m builder check              validate the content only
+    python -m builder check              every step of a build that can fail on its input (load, validate,
+                                         render with the node run), writing nothing
 Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR, --site-url URL
 (the address the site is served from: each puzzle also gets an oEmbed description).
 
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from .phases import PROJECT, Paths, build, check
 from .problems import BuildError, ContentError, Problem
+from .serve import serve
 
 
 def _print_problems(problems: list[Problem], root: Path) -> None:
@@ -31,20 +33,22 @@ def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: b
     log = (lambda message: None) if quiet else (lambda message: print(message, flush=True))
     root = paths.lessons.parent if paths.lessons.parent != PROJECT else PROJECT
     try:
-        report = check(paths, strict=strict, log=log) if command == "check" else build(out, paths, strict=strict, log=log,
-                                                                                       precompress=precompress, site_url=site_url)
+        if command == "check":
+            report = check(paths, strict=strict, log=log, site_url=site_url)
+        else:
+            report = build(out, paths, strict=strict, log=log, precompress=precompress, site_url=site_url)
     except ContentError as failed:
         _print_problems(failed.problems, root)
         errors = sum(1 for p in failed.problems if not p.warning)
-        print(f"build failed: {errors} error(s), {len(failed.problems) - errors} warning(s) treated as errors; "
+        print(f"{command} failed: {errors} error(s), {len(failed.problems) - errors} warning(s) treated as errors; "
               f"{out.name}/ left as it was", file=sys.stderr)
         return 1
     except BuildError as exc:
-        print(f"build failed: {exc}; {out.name}/ left as it was", file=sys.stderr)
+        print(f"{command} failed: {exc}; {out.name}/ left as it was", file=sys.stderr)
         return 1
     _print_problems(report.warnings, root)
     if not quiet:
-        what = "checked" if command == "check" else f"built {report.pages} pages into {out}"
+        what = f"checked {report.pages} pages" if command == "check" else f"built {report.pages} pages into {out}"
         print(f"{what}: {report.puzzles} puzzles per language, {len(report.warnings)} warning(s), {report.seconds:.2f} s")
     return 0
 
@@ -67,8 +71,6 @@ def main(argv: list[str] | None = None) -> int:
                  site_url=args.site_url)
     if args.command != "serve":
         return status
-    from .serve import serve
-
     print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
     watched = [paths.lessons, paths.site, PROJECT / "nardy_core", PROJECT / "builder"]
     serve(out, args.port, lambda: run("build", out, paths, strict=args.strict, quiet=args.quiet) == 0, watched)

@@ -1,8 +1,13 @@
 // The build's side of site/static/js/board/text.js: reads {catalogs, geometry, boards: [{lang, model, view}]}
 // as JSON on stdin and writes the texts of every board (describeBoard) as a JSON list on stdout.
-// builder/board_text.py runs it once per build, so the SVG's names are the live board's names.
-import { makeTranslator } from '../site/static/js/i18n.js';
-import { describeBoard } from '../site/static/js/board/text.js';
+// builder/board_text.py runs it once per build, so the SVG's names are the live board's names. Its argument is
+// the site's static folder the build loaded (site/static/ unless the build was told another site).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const folder = process.argv[2];
+const { makeTranslator } = await import(pathToFileURL(join(folder, 'js', 'i18n.js')).href);
+const { describeBoard } = await import(pathToFileURL(join(folder, 'js', 'board', 'text.js')).href);
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);

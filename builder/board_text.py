@@ -8,23 +8,28 @@ the build, so the static SVG and the live board can never disagree.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 from .board_geometry import geometry_json
-from .problems import BuildError
+from .model import Paths
+from .problems import BuildError, ContentError, Problem
 
 SCRIPT = Path(__file__).resolve().with_name("board_text.mjs")
 TIMEOUT_SECONDS = 300
 
 
 def describe_boards(
-    requests: Sequence[Mapping[str, Any]], catalogs: Mapping[str, Mapping[str, Any]]
+    requests: Sequence[Mapping[str, Any]], catalogs: Mapping[str, Mapping[str, Any]], static: Path = Paths().static
 ) -> list[dict[str, Any]]:
-    """The texts of every board in ``requests`` (``{lang, model, view}`` each), in the same order."""
+    """The texts of every board in ``requests`` (``{lang, model, view}`` each), in the same order, composed by
+    ``js/board/text.js`` of the site's ``static`` folder (the build's, as loaded). A script that fails is a
+    problem at its file and line (:func:`node_problem`)."""
     if not requests:
         return []
     node = shutil.which("node")
@@ -33,12 +38,34 @@ def describe_boards(
     payload = json.dumps({"catalogs": catalogs, "geometry": geometry_json(), "boards": list(requests)}, ensure_ascii=False)
     try:
         done = subprocess.run(
-            [node, str(SCRIPT)], input=payload.encode("utf-8"), capture_output=True, timeout=TIMEOUT_SECONDS, check=False
+            [node, str(SCRIPT), str(static)], input=payload.encode("utf-8"), capture_output=True, timeout=TIMEOUT_SECONDS, check=False
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise BuildError(f"node could not compose the board texts: {exc}") from None
     if done.returncode != 0:
-        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-5:]
-        raise BuildError("node failed composing the board texts: " + " | ".join(tail))
+        stderr = done.stderr.decode("utf-8", "replace")
+        problem = node_problem(stderr)
+        if problem is not None:
+            raise ContentError([problem])
+        raise BuildError("node failed composing the board texts: " + " | ".join(stderr.strip().splitlines()[-5:]))
     texts: list[dict[str, Any]] = json.loads(done.stdout.decode("utf-8"))
     return texts
+
+
+def node_problem(stderr: str) -> Problem | None:
+    """Where node's uncaught error happened, from its report (the script's own line first, then the error),
+    as a problem at that file and line; None when the report names no file.
+
+    >>> problem = node_problem("file:///p/site/static/js/board/text.js:42\\n  x.y;\\n  ^\\n\\nTypeError: x is undefined\\n    at f")
+    >>> problem.path.as_posix(), problem.line, problem.message
+    ('/p/site/static/js/board/text.js', 42, 'node failed composing the board texts: TypeError: x is undefined')
+    >>> node_problem("node: bad option: --nope") is None
+    True
+    """
+    lines = stderr.strip().splitlines()
+    where = re.fullmatch(r"(file://\S+):(\d+)", lines[0].strip()) if lines else None
+    if where is None:
+        return None
+    error = next((line.strip() for line in lines[1:] if re.match(r"[A-Za-z]*(Error|Exception)\b.*:", line)), lines[-1].strip())
+    path = Path(unquote(urlparse(where.group(1)).path))
+    return Problem(path, int(where.group(2)), f"node failed composing the board texts: {error}")

@@ -1,11 +1,12 @@
 """Recommended HTTP response headers: one list of rules, three renderings.
 
-    headers_for(path, status)   what the dev server (builder/serve.py) sends
-    netlify_headers()           dist/_headers for Netlify- and Cloudflare-Pages-style hosts
-    nginx_example()             the nginx example of docs/hosting.md (a test keeps the page equal to it)
+    rules(not_found_script)         the rules of a site whose 404 page runs that script
+    headers_for(rules, path, status) what the dev server (builder/serve.py) sends
+    netlify_headers(rules)          dist/_headers for Netlify- and Cloudflare-Pages-style hosts
+    nginx_example(rules)            the nginx example of docs/hosting.md (a test keeps the page equal to it)
 
 The rules: every answer ``X-Content-Type-Options: nosniff``; pages a CSP header that adds
-``frame-ancestors 'none'`` to the pages' own CSP (``builder.pages.CSP``, which they also carry as a
+``frame-ancestors 'none'`` to the pages' own CSP (``builder.csp.CSP``, which they also carry as a
 ``<meta>``; frame-ancestors works only as a header) and ``X-Frame-Options: DENY`` for older browsers; embeds
 the same CSP without frame-ancestors (embeddable anywhere); what is named by its version or its content
 (the runtime under ``/pyodide/<ver>/``, the assets folder ``/assets/<hash>/`` of ``builder.assets``, the
@@ -19,21 +20,36 @@ Every path gets each header from at most one rule: these hosts join the values o
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .answers import FOLDER as ANSWERS_FOLDER
 from .assets import FOLDER as ASSETS_FOLDER
+from .csp import CSP, with_inline_script
 from .lessons import LANGUAGES
-from .pages import CSP, NOT_FOUND_SCRIPT, with_inline_script
 from .replay import FOLDER as REPLAYS_FOLDER
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
-#: a page's header also allows the 404 page's script (its hash): the host may serve 404.html for any missing
-#: page path; every other page's own <meta> CSP still refuses it
-PAGE_CSP = f"{with_inline_script(CSP, NOT_FOUND_SCRIPT)}; frame-ancestors 'none'"
 EMBED_CSP = CSP
 HEADERS_FILE = "_headers"
+NOT_FOUND_PAGE = "404.html"
+
+
+def page_csp(not_found_script: str | None) -> str:
+    """The pages' CSP header: their own policy, ``frame-ancestors 'none'``, and the 404 page's script by its
+    hash (the host may serve 404.html for any missing page path; every other page's own <meta> CSP still
+    refuses it).
+
+    >>> page_csp(None) == f"{CSP}; frame-ancestors 'none'"
+    True
+    >>> "'sha256-" in page_csp("x")
+    True
+    """
+    own = CSP if not_found_script is None else with_inline_script(CSP, not_found_script)
+    return f"{own}; frame-ancestors 'none'"
 
 
 @dataclass(frozen=True)
@@ -50,18 +66,33 @@ class Rule:
         return any(path.startswith(p[:-1]) if p.endswith("*") else path == p for p in self.paths)
 
 
-RULES: tuple[Rule, ...] = (
-    Rule("every answer", ("/*",), (("X-Content-Type-Options", "nosniff"),), always=True),
-    Rule("pages: never in a frame", ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES)),
-         (("Content-Security-Policy", PAGE_CSP), ("X-Frame-Options", "DENY")), always=True),
-    Rule("embeds: in a frame anywhere", ("/embed/*",), (("Content-Security-Policy", EMBED_CSP),), always=True),
-    Rule("revalidated before each use",
-         ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES), "/embed/*",
-          "/static/*", "/py/*", "/sw.js", "/build-manifest.json"),
+PAGES = ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES))
+#: how long each path is kept: the same for every site
+CACHING: tuple[Rule, ...] = (
+    Rule("revalidated before each use", (*PAGES, "/embed/*", "/static/*", "/py/*", "/sw.js", "/build-manifest.json"),
          (("Cache-Control", REVALIDATE),)),
     Rule("named by version or content", ("/pyodide/*", f"/{ASSETS_FOLDER}/*", f"/{ANSWERS_FOLDER}/*", f"/{REPLAYS_FOLDER}/*"),
          (("Cache-Control", IMMUTABLE),)),
 )
+
+
+def rules(not_found_script: str | None) -> tuple[Rule, ...]:
+    """Every rule, for a site whose 404 page runs ``not_found_script`` inline (None: a site without one)."""
+    return (
+        Rule("every answer", ("/*",), (("X-Content-Type-Options", "nosniff"),), always=True),
+        Rule("pages: never in a frame", PAGES, (("Content-Security-Policy", page_csp(not_found_script)), ("X-Frame-Options", "DENY")),
+             always=True),
+        Rule("embeds: in a frame anywhere", ("/embed/*",), (("Content-Security-Policy", EMBED_CSP),), always=True),
+        *CACHING,
+    )
+
+
+def rules_of(folder: Path) -> tuple[Rule, ...]:
+    """The rules of the built site in ``folder``, as its 404 page's inline script gives them (the dev server's:
+    it serves whatever build is there)."""
+    page = folder / NOT_FOUND_PAGE
+    found = re.search(r"<script>(.*?)</script>", page.read_text(encoding="utf-8"), re.S) if page.is_file() else None
+    return rules(found.group(1) if found else None)
 
 
 def immutable_folders() -> list[str]:
@@ -70,34 +101,35 @@ def immutable_folders() -> list[str]:
     >>> immutable_folders()
     ['pyodide/', 'assets/', 'answers/', 'replays/']
     """
-    return [path[1:-1] for rule in RULES for path in rule.paths
+    return [path[1:-1] for rule in CACHING for path in rule.paths
             if ("Cache-Control", IMMUTABLE) in rule.headers and path.endswith("/*")]
 
 
-def headers_for(path: str, status: int = 200) -> list[tuple[str, str]]:
-    """The headers for an answer to the URL path ``path`` (no query) with HTTP ``status``.
+def headers_for(rules: Sequence[Rule], path: str, status: int = 200) -> list[tuple[str, str]]:
+    """The headers the ``rules`` give an answer to the URL path ``path`` (no query) with HTTP ``status``.
 
     An error answer gets the security headers only, and ``no-cache``, as does a path no rule names
     (the dev server revalidates everything; the hosts' files leave those paths to the host).
 
-    >>> dict(headers_for("/pyodide/314.0.7/pyodide.asm.wasm.br"))["Cache-Control"]
+    >>> site = rules("x")
+    >>> dict(headers_for(site, "/pyodide/314.0.7/pyodide.asm.wasm.br"))["Cache-Control"]
     'public, max-age=31536000, immutable'
-    >>> dict(headers_for("/pyodide/314.0.7/missing.wasm", 404))["Cache-Control"]
+    >>> dict(headers_for(site, "/pyodide/314.0.7/missing.wasm", 404))["Cache-Control"]
     'no-cache'
-    >>> "frame-ancestors" in dict(headers_for("/embed/ru/board-head.html"))["Content-Security-Policy"]
+    >>> "frame-ancestors" in dict(headers_for(site, "/embed/ru/board-head.html"))["Content-Security-Policy"]
     False
     """
     error = status >= 400
-    found = [header for rule in RULES if rule.matches(path) and (rule.always or not error) for header in rule.headers]
+    found = [header for rule in rules if rule.matches(path) and (rule.always or not error) for header in rule.headers]
     if not any(name == "Cache-Control" for name, _ in found):
         found.append(("Cache-Control", REVALIDATE))
     return found
 
 
-def _by_path() -> dict[str, list[tuple[str, str, bool]]]:
+def _by_path(rules: Sequence[Rule]) -> dict[str, list[tuple[str, str, bool]]]:
     """Each path the rules name (but "every answer"), with its headers in rule order: (name, value, always)."""
     found: dict[str, list[tuple[str, str, bool]]] = {}
-    for rule in RULES:
+    for rule in rules:
         if rule.paths == ("/*",):
             continue
         for path in rule.paths:
@@ -105,15 +137,15 @@ def _by_path() -> dict[str, list[tuple[str, str, bool]]]:
     return found
 
 
-def netlify_headers() -> str:
+def netlify_headers(rules: Sequence[Rule]) -> str:
     """The text of ``dist/_headers`` (Netlify, Cloudflare Pages): one block per path."""
     lines = [
         "# Response headers for Netlify- and Cloudflare-Pages-style hosts, written by the build (builder/headers.py).",
         "# See docs/hosting.md. No header is set by two blocks for one path: these hosts join overlapping values.",
         "/*",
-        *(f"  {name}: {value}" for rule in RULES if rule.paths == ("/*",) for name, value in rule.headers),
+        *(f"  {name}: {value}" for rule in rules if rule.paths == ("/*",) for name, value in rule.headers),
     ]
-    for path, headers in _by_path().items():
+    for path, headers in _by_path(rules).items():
         lines.append(path)
         lines += [f"  {name}: {value}" for name, value, _ in headers]
     return "\n".join(lines) + "\n"
@@ -123,11 +155,11 @@ def _location(path: str) -> str:
     return f"location {path[:-1]}" if path.endswith("*") else f"location = {path}"
 
 
-def nginx_example(root: str = "/srv/nardy/dist") -> str:
+def nginx_example(rules: Sequence[Rule], root: str = "/srv/nardy/dist") -> str:
     """An nginx ``server`` block with the same rules (``add_header`` in a location replaces the server's,
     so each location repeats the headers every answer gets)."""
-    everywhere = [rule for rule in RULES if rule.paths == ("/*",)]
-    by_location = {_location(path): headers for path, headers in _by_path().items()}
+    everywhere = [rule for rule in rules if rule.paths == ("/*",)]
+    by_location = {_location(path): headers for path, headers in _by_path(rules).items()}
 
     def add(name: str, value: str, always: bool) -> str:
         return f'add_header {name} "{value}"{" always" if always else ""};'
@@ -153,6 +185,7 @@ def nginx_example(root: str = "/srv/nardy/dist") -> str:
     return "\n".join(lines) + "\n"
 
 
-def host_files() -> dict[str, bytes]:
-    """The host configuration files the build writes into ``dist/``."""
-    return {HEADERS_FILE: netlify_headers().encode("utf-8")}
+def host_files(not_found_script: str) -> dict[str, bytes]:
+    """The host configuration files the build writes into ``dist/``, for a site whose 404 page runs
+    ``not_found_script`` (as loaded: ``Source.not_found_script``)."""
+    return {HEADERS_FILE: netlify_headers(rules(not_found_script)).encode("utf-8")}

@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypedDict
 
+from .headers import immutable_folders
+
 MANIFEST_NAME = "build-manifest.json"
 SERVICE_WORKER = "sw.js"
 SW_PLACEHOLDER = b"/* build-manifest */ null"
@@ -113,8 +115,5 @@ def stamp(files: Mapping[str, bytes], manifest: Manifest) -> dict[str, bytes]:
 
 
 def with_manifest(files: Mapping[str, bytes], staging: Path) -> dict[str, bytes]:
-    """The files to write beside the runtime already in ``staging``: stamped, with the manifest and the
-    hosts' header file (``_headers``, from :mod:`builder.headers`)."""
-    from .headers import host_files, immutable_folders
-
-    return {**stamp(files, build_manifest(files, runtime_files(staging), immutable_folders())), **host_files()}
+    """The files to write beside the runtime already in ``staging``: stamped, with the manifest."""
+    return stamp(files, build_manifest(files, runtime_files(staging), immutable_folders()))

@@ -7,8 +7,6 @@ embeds are ``embed/<lang>/<puzzle id>.html`` (ids are unique across both courses
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,44 +17,29 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
+import nardy_core
 from nardy_core import Game, Position, board_model
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
+from .apidocs import prose_html, reference
 from .assets import ASSETS, asset, named_by_content, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
+from .csp import CSP, with_inline_script
+from .headers import host_files
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
+from .model import Course, Site, Source
 from .modules import BOOT, lazy_widget_modules, module_closure, preload_links, widget_modules, with_module_list
-from .phases import PROJECT, Course, Site, Source
 from .replay import FOLDER as REPLAYS
 from .replay import ReplayData
 from .rules_controls import rules_controls
 from .tasks import PuzzleData, Setup
 from .validate import BoardData, CourseData, Part
+from .vendor import runtime_paths
 
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
-)
 LANGUAGE_NAMES = {"ru": "Русский", "en": "English"}
-
-
-#: the 404 page's one inline script; the pages' CSP header allows it too (builder/headers.py): a host answers a
-#: missing /ru/… with 404.html under the headers of /ru/*
-NOT_FOUND_SCRIPT = (PROJECT / "site" / "static" / "js" / "not-found.js").read_text(encoding="utf-8")
-
-
-def with_inline_script(csp: str, script: str) -> str:
-    """``csp`` that also allows the one inline ``script`` (by its sha256): the 404 page's, which cannot know
-    where the site's files are (static/js/not-found.js).
-
-    >>> with_inline_script("default-src 'self'; script-src 'self'", "x")
-    "default-src 'self'; script-src 'self' 'sha256-LXEWQrcmsEQBYnyp+6wy9chTD7GQPMTbAiWHF5IaSIE='"
-    """
-    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    return csp.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 #: where the page's <head> gets the preloads of its first answer books (known only once its body is rendered)
 FIRST_BOOKS = Markup("<!--nb-first-books-->")
 WIDGET_MODULES = Markup("<!--nb-widget-modules-->")  # the preloads of the lazy widgets a page holds
@@ -141,7 +124,7 @@ class SiteRenderer:
         requests = [{"lang": k.lang, "model": json.loads(k.model), "view": {"perspective": k.perspective, "flipped": False,
                                                                             "interactive": k.interactive}} for k in unique]
         catalogs = {lang: dict(catalog.messages) for lang, catalog in self.catalogs.items()}
-        self.texts = dict(zip(unique, describe_boards(requests, catalogs), strict=True))
+        self.texts = dict(zip(unique, describe_boards(requests, catalogs, self.source.paths.static), strict=True))
 
     @staticmethod
     def _key(lang: str, model: dict[str, Any], setup: Setup, interactive: bool) -> BoardKey:
@@ -212,8 +195,6 @@ class SiteRenderer:
         return module_closure(self.static_files)
 
     def source_runtime(self) -> dict[str, str]:
-        from .vendor import runtime_paths
-
         return runtime_paths(self.source.paths.project)
 
     def answers(self, setup: Setup) -> str | None:
@@ -366,10 +347,12 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game="long")
     _render_embedding(site, course)
-    site.write("404.html", "404.html", None, game="long", not_found_script=Markup(NOT_FOUND_SCRIPT),
-               csp=with_inline_script(CSP, NOT_FOUND_SCRIPT))
+    # the 404 page's one inline script, as loaded: the pages' CSP header allows it too (builder/headers.py), since
+    # a host answers a missing /ru/… with 404.html under the headers of /ru/*
+    script = source.not_found_script
+    site.write("404.html", "404.html", None, game="long", not_found_script=Markup(script), csp=with_inline_script(CSP, script))
     site.files.update(site.books.files)
-    return Site(site.files, site.pages)
+    return Site(site.files, site.pages, host_files(script))
 
 
 #: the size an oEmbed consumer reserves for a puzzle (the embed's script then keeps the frame as tall as it is)
@@ -399,10 +382,6 @@ def oembed_json(site_url: str, lang: str, puzzle_id: str, title: str, provider: 
 def _render_api_reference(site: SiteRenderer) -> None:
     """The lab's reference of nardy_core (builder/apidocs.py) in each language (validate has checked that it can
     document every public name)."""
-    import nardy_core
-
-    from .apidocs import prose_html, reference
-
     ref = reference(nardy_core)
     anchors = ref.anchors()
 

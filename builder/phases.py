@@ -5,8 +5,9 @@
     site = render(course, source)           every page and file, in memory
     write(site, out, cache)                 vendor the runtime, stage, and swap into place
 
-``check`` is load + validate: it finds everything ``build`` would, because render and write take no input
-of their own (render trusts validated data; write fails only on the runtime download, a BuildError).
+``check`` is load + validate + render (``prepare``, the function ``build`` runs before it writes): it finds
+everything ``build`` would, template errors and the board texts' node run included, since write takes no input
+of its own (it fails only on the runtime's download or the disk, a BuildError); it writes nothing under dist/.
 """
 
 from __future__ import annotations
@@ -17,89 +18,34 @@ import shutil
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from jinja2 import TemplateError
 
 import nardy_core
 from nardy_core import Game
 
 from .apidocs import reference_problems
+from .assets import place
 from .catalog_checks import check_catalogs
-from .glossary import Term, load_glossary
+from .decoder_vendor import decoder_files
+from .editor_vendor import editor_files
+from .glossary import load_glossary
 from .i18n import Catalog, CatalogError, I18nError, load_catalog
-from .lab_examples import Example, load_examples
+from .lab_examples import load_examples
+from .lab_runtime import copy_lab_runtime
 from .lessons import LANGUAGES, CourseSource, load_course
+from .manifest import with_manifest
+from .model import PROJECT, Course, Paths, Report, Site, Source
+from .pages import render_site
+from .precompress import precompress as write_copies
 from .problems import BuildError, ContentError, Problem
 from .template_checks import check_templates
-from .validate import CourseData, validate_course
+from .validate import validate_course
+from .vendor import copy_runtime, pyodide_cache_path
 from .vocabulary import check_vocabulary
 
-PROJECT = Path(__file__).resolve().parents[1]
-
-
-@dataclass(frozen=True)
-class Paths:
-    """Where the inputs are: the course folder (``--lessons``) and the site's templates, scripts and catalogs."""
-
-    lessons: Path = PROJECT / "lessons"
-    site: Path = PROJECT / "site"
-    project: Path = PROJECT
-
-    @property
-    def templates(self) -> Path:
-        return self.site / "templates"
-
-    @property
-    def static(self) -> Path:
-        return self.site / "static"
-
-    @property
-    def i18n(self) -> Path:
-        return self.site / "i18n"
-
-
-@dataclass
-class Source:
-    """Everything a build reads, read once."""
-
-    paths: Paths
-    courses: dict[Game, CourseSource]
-    glossary: list[Term]
-    catalogs: dict[str, Catalog]
-    static: dict[str, bytes]  #: path under site/static/ -> content
-    lab_examples: list[Example] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    #: pages of prose that belong to no course, by name and language (lessons/pages/<name>.<lang>.md)
-    prose: dict[str, dict[str, str]] = field(default_factory=dict)
-
-
-@dataclass
-class Course:
-    """The validated site content: each game's course and the glossary."""
-
-    games: dict[Game, CourseData]
-    glossary: list[Term]
-
-    def puzzle_count(self, lang: str = LANGUAGES[0]) -> int:
-        return sum(len(course.puzzles(lang)) for course in self.games.values())
-
-
-@dataclass
-class Site:
-    """The rendered site in memory: files by path under ``dist/``, and how many are HTML pages."""
-
-    files: dict[str, bytes]
-    pages: int
-
-
-@dataclass
-class Report:
-    """What a build or check did."""
-
-    pages: int
-    puzzles: int
-    seconds: float
-    warnings: list[Problem]
+__all__ = ["PROJECT", "Course", "Paths", "Report", "Site", "Source", "build", "check", "load", "prepare", "render", "validate", "write"]
 
 
 def load(paths: Paths) -> Source:
@@ -156,10 +102,6 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
 
 def render(course: Course, source: Source, site_url: str | None = None) -> Site:
     """Every page and static file of the site, in memory (a template that fails is a problem at its line)."""
-    from jinja2 import TemplateError
-
-    from .pages import render_site
-
     try:
         return render_site(course, source, site_url)
     except TemplateError as exc:
@@ -176,17 +118,10 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
 
     The assets folder is named by its files (``builder.assets``), and the files are written stamped with the
     build's version (``builder.manifest``: a hash of the files and the runtime), with ``build-manifest.json``
-    and the hosts' ``_headers``; with ``precompress`` each text file and the wasm also get ``.gz`` and ``.br``
-    copies (``builder.precompress``).
+    and the hosts' ``_headers`` (``site.host``, rendered with the site); with ``precompress`` each text file and
+    the wasm also get ``.gz`` and ``.br`` copies (``builder.precompress``).
     The old folder is removed only after the swap; a failure before it leaves ``out`` as it was.
     """
-    from .assets import place
-    from .decoder_vendor import decoder_files
-    from .editor_vendor import editor_files
-    from .lab_runtime import copy_lab_runtime
-    from .manifest import with_manifest
-    from .vendor import copy_runtime, pyodide_cache_path
-
     staging = out.with_name(out.name + ".staging")
     if staging.exists():
         shutil.rmtree(staging)
@@ -196,13 +131,11 @@ def write(site: Site, out: Path, cache: Path, project: Path = PROJECT, precompre
         copy_lab_runtime(staging, pyodide_cache_path(cache), project)
         # beside the rendered files, not the runtime: in the assets folder, named with them
         files = place({**site.files, **editor_files(cache, project), **decoder_files(cache, project)})
-        for relative, data in with_manifest(files, staging).items():
+        for relative, data in {**with_manifest(files, staging), **site.host}.items():
             target = inside(staging, relative)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         if precompress:
-            from .precompress import precompress as write_copies
-
             write_copies(staging, cache / "precompressed")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -266,23 +199,31 @@ def site_address(url: str | None) -> str | None:
     return url if url.endswith("/") else f"{url}/"
 
 
-def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
-          log: Callable[[str], None] = _quiet, precompress: bool = False, site_url: str | None = None) -> Report:
-    """The whole build: load → validate → render → write."""
-    started = time.perf_counter()
+def prepare(paths: Paths, *, strict: bool = False, log: Callable[[str], None] = _quiet,
+            site_url: str | None = None) -> tuple[Site, Course, list[Problem]]:
+    """Every step of a build that can fail on its input, with nothing written: load → validate → render
+    (templates, and the board texts' node run). ``build`` and ``check`` both run exactly this."""
     site_url = site_address(site_url)
     log(f"loading {paths.lessons} …")
     source = load(paths)
     course, warnings = _judge(source, strict, log)
     log("rendering pages …")
-    site = render(course, source, site_url)
+    return render(course, source, site_url), course, warnings
+
+
+def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
+          log: Callable[[str], None] = _quiet, precompress: bool = False, site_url: str | None = None) -> Report:
+    """The whole build: load → validate → render (:func:`prepare`) → write."""
+    started = time.perf_counter()
+    site, course, warnings = prepare(paths, strict=strict, log=log, site_url=site_url)
     log(f"writing {out} (with the runtime) …")
     write(site, out, cache or paths.project / ".cache", paths.project, precompress)
     return Report(site.pages, course.puzzle_count(), time.perf_counter() - started, warnings)
 
 
-def check(paths: Paths = Paths(), *, strict: bool = False, log: Callable[[str], None] = _quiet) -> Report:
-    """Load and validate only: the same problems a build would find."""
+def check(paths: Paths = Paths(), *, strict: bool = False, log: Callable[[str], None] = _quiet,
+          site_url: str | None = None) -> Report:
+    """A build without its writing (:func:`prepare`): the same problems a build would find, and dist/ untouched."""
     started = time.perf_counter()
-    course, warnings = _judge(load(paths), strict, log)
-    return Report(0, course.puzzle_count(), time.perf_counter() - started, warnings)
+    site, course, warnings = prepare(paths, strict=strict, log=log, site_url=site_url)
+    return Report(site.pages, course.puzzle_count(), time.perf_counter() - started, warnings)

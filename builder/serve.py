@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .headers import headers_for
+from .headers import headers_for, rules_of
 
 LIVERELOAD_PATH = "/__livereload"
 LIVERELOAD_SCRIPT_PATH = "/__livereload.js"
@@ -118,9 +118,10 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def response_headers(self) -> list[tuple[str, str]]:
-        """The recommended headers for this answer (builder/headers.py; the same rules as dist/_headers)."""
+        """The recommended headers for this answer (builder/headers.py; the same rules as dist/_headers), for
+        the build now in the folder."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
-        return headers_for(path, getattr(self, "_status", 200))
+        return headers_for(rules_of(self.dist_dir), path, getattr(self, "_status", 200))
 
     def end_headers(self) -> None:
         # Every build changes files under the same URLs: all but the versioned runtime is revalidated

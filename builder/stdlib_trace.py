@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from . import vendor
-from .phases import PROJECT
+from .model import PROJECT
 from .serve import served
 from .stdlib import EXERCISE, KEEP_FILE
 

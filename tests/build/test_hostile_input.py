@@ -25,6 +25,8 @@ PUZZLE = "lessons/long/ru/05-head.md"
 OUTLINE = "lessons/long/outline.toml"
 GLOSSARY = "lessons/glossary.toml"
 CATALOG = "site/i18n/ru/ui.toml"
+BOARD_TEXT = "site/static/js/board/text.js"  #: what the build runs under node to compose the boards' texts
+DESCRIBE = "export function describeBoard(t, model, view, geometry) {"
 DEEP = "[" * 3000 + "]" * 3000
 
 Mutation = Callable[[Path], None]
@@ -121,6 +123,11 @@ CASES = [
     pytest.param(append(CATALOG, "\nx = " + DEEP + "\n"), CATALOG, "nested too deeply", id="catalog-deep"),
     pytest.param(append("site/templates/lesson.html", "{% if %}"), "site/templates/lesson.html", "template: Expected an expression",
                  id="template-syntax"),
+    # the page's own script that composes the boards' texts, run by the build under node
+    pytest.param(replace(BOARD_TEXT, DESCRIBE, DESCRIBE + "\n  throw new TypeError('no texts');"), BOARD_TEXT,
+                 "node failed composing the board texts: TypeError: no texts", id="board-text-throws"),
+    pytest.param(append(BOARD_TEXT, "\nexport const = ;\n"), BOARD_TEXT, "node failed composing the board texts: SyntaxError",
+                 id="board-text-syntax"),
     # what a lesson cannot hold
     pytest.param(append(PUZZLE, "\n![a board](https://example.org/board.png)\n"), PUZZLE, "a lesson has no images", id="image"),
     pytest.param(append(PUZZLE, "\n![a board][board]\n\n[board]: board.png\n"), PUZZLE, "a lesson has no images", id="image-reference"),
@@ -171,6 +178,25 @@ def test_malformed_input_is_a_located_problem_and_dist_stays(
     assert stderr.rstrip().endswith("dist/ left as it was"), stderr
     assert _digest(out) == before
     assert not out.with_name("dist.staging").exists()
+
+
+@pytest.mark.parametrize("mutate,name,message", [case for case in CASES if case.id in {"board-text-throws", "template-syntax"}])
+def test_check_finds_what_build_finds_and_writes_nothing(
+    mutate: Mutation, name: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``check`` runs every step of a build that can fail on its input (``phases.prepare``), the render's
+    templates and its node run included: what breaks ``build`` breaks ``check``, at the same file and line."""
+    paths = _copy_inputs(tmp_path)
+    mutate(tmp_path)
+    out = tmp_path / "dist"
+    capsys.readouterr()
+    found = {}
+    for command in ("check", "build"):
+        assert run(command, out, paths, quiet=True) == 1
+        found[command] = [line for line in capsys.readouterr().err.splitlines() if re.match(r"^[^:\s]+:\d+: ", line)]
+        if command == "check":
+            assert not out.exists() and not out.with_name("dist.staging").exists()
+    assert found["check"] == found["build"] and any(line.startswith(f"{name}:") and message in line for line in found["check"])
 
 
 def test_a_byte_order_mark_is_read_as_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

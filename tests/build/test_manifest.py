@@ -14,12 +14,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 import builder
 from builder import Paths
 from builder.assets import FOLDER as ASSETS
 from builder.assets import asset, written
-from builder.headers import EMBED_CSP, IMMUTABLE, PAGE_CSP, RULES, headers_for, immutable_folders, netlify_headers, nginx_example
+from builder.csp import CSP, with_inline_script
+from builder.headers import EMBED_CSP, IMMUTABLE, headers_for, immutable_folders, netlify_headers, nginx_example, page_csp, rules
 from builder.manifest import (
     MANIFEST_NAME,
     PAGE_PLACEHOLDER,
@@ -29,12 +31,16 @@ from builder.manifest import (
     runtime_files,
     stamp,
 )
-from builder.pages import CSP
+from builder.model import NOT_FOUND_SCRIPT
 from builder.serve import served
 from builder.vendor import SHIPPED_WASM
 
 from .conftest import FIXTURE, PROJECT
 
+#: the rules of this project's site: its 404 page runs static/js/not-found.js
+SCRIPT = (Paths().static / NOT_FOUND_SCRIPT).read_text(encoding="utf-8")
+RULES = rules(SCRIPT)
+PAGE_CSP = page_csp(SCRIPT)
 RUNTIME = {"pyodide/1/pyodide.asm.wasm": runtime_file(b"\0asm"), "py/x.whl": runtime_file(b"PK")}
 FILES = {"sw.js": b"const BUILD = /* build-manifest */ null;", "ru/index.html": b'<html data-build="__NARDY_BUILD__">',
          "static/js/app.js": b"main();"}
@@ -121,7 +127,7 @@ def test_the_manifest_names_the_folders_that_never_change(dist: Path) -> None:
     immutable = read_manifest(dist)["immutable"]
     assert immutable == immutable_folders() and {"pyodide/", f"{ASSETS}/", "answers/", "replays/"} == set(immutable)
     for folder in immutable:
-        assert dict(headers_for(f"/{folder}x"))["Cache-Control"] == IMMUTABLE, folder
+        assert dict(headers_for(RULES, f"/{folder}x"))["Cache-Control"] == IMMUTABLE, folder
 
 
 def test_the_service_worker_carries_the_manifest(dist: Path) -> None:
@@ -204,7 +210,7 @@ def url_paths(dist: Path) -> list[str]:
 
 def test_dist_headers_file_is_the_rules_and_sets_each_header_once_per_path(dist: Path) -> None:
     text = (dist / "_headers").read_text(encoding="utf-8")
-    assert text == netlify_headers()
+    assert text == netlify_headers(RULES)
     blocks = parse_headers_file(text)
     for path in url_paths(dist):
         names = [name for pattern, headers in blocks if netlify_match(pattern, path) for name, _ in headers]
@@ -212,15 +218,15 @@ def test_dist_headers_file_is_the_rules_and_sets_each_header_once_per_path(dist:
         assert names.count("X-Content-Type-Options") == 1, path
         assert names.count("Cache-Control") == 1, path  # every file is named by one caching rule
         got = {name: value for pattern, headers in blocks if netlify_match(pattern, path) for name, value in headers}
-        assert got == dict(headers_for(path)), path
+        assert got == dict(headers_for(RULES, path)), path
 
 
 def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
     for path in ("/", "/ru/", "/en/lessons/head/", "/ru/short/puzzles/x/", "/404.html", "/index.html"):
-        headers = dict(headers_for(path))
+        headers = dict(headers_for(RULES, path))
         assert headers["Content-Security-Policy"] == PAGE_CSP and "frame-ancestors 'none'" in PAGE_CSP, path
         assert headers["X-Frame-Options"] == "DENY"
-    embed = dict(headers_for("/embed/ru/board-head.html"))
+    embed = dict(headers_for(RULES, "/embed/ru/board-head.html"))
     assert embed["Content-Security-Policy"] == EMBED_CSP == CSP
     assert "frame-ancestors" not in EMBED_CSP and "X-Frame-Options" not in embed
     # the header adds to the pages' <meta> policy: framing refused, and the 404 page's one script by its hash
@@ -232,21 +238,21 @@ def test_pages_may_not_be_framed_but_embeds_may_be_framed_anywhere() -> None:
 def test_only_what_is_named_by_its_version_or_content_is_immutable() -> None:
     for path in (f"/pyodide/314.0.7/{SHIPPED_WASM}", f"/{ASSETS}/0123456789ab/js/app.js", f"/{ASSETS}/0123456789ab/i18n/ru.json",
                  "/answers/0123456789abcdef.json.gz", "/replays/0123456789abcdef.json"):
-        assert dict(headers_for(path))["Cache-Control"] == IMMUTABLE, path
+        assert dict(headers_for(RULES, path))["Cache-Control"] == IMMUTABLE, path
     # the embed script's address is in other sites' pages, the wheel's name carries only the core's version
     for path in ("/static/js/nardy-embed.js", "/py/nardy_core-0.2.0-py3-none-any.whl",
                  "/sw.js", "/build-manifest.json", "/ru/", "/embed/en/x.html"):
-        assert dict(headers_for(path))["Cache-Control"] == "no-cache", path
-    assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["Cache-Control"] == "no-cache"
-    assert dict(headers_for("/pyodide/314.0.7/nothing.wasm", 404))["X-Content-Type-Options"] == "nosniff"
+        assert dict(headers_for(RULES, path))["Cache-Control"] == "no-cache", path
+    assert dict(headers_for(RULES, "/pyodide/314.0.7/nothing.wasm", 404))["Cache-Control"] == "no-cache"
+    assert dict(headers_for(RULES, "/pyodide/314.0.7/nothing.wasm", 404))["X-Content-Type-Options"] == "nosniff"
 
 
 def test_docs_hosting_shows_the_nginx_example_of_the_rules() -> None:
     doc = (PROJECT / "docs" / "hosting.md").read_text(encoding="utf-8")
-    assert nginx_example() in doc
+    assert nginx_example(RULES) in doc
     for rule in RULES:
         for name, value in rule.headers:
-            assert f"{name}: {value}" in netlify_headers()
+            assert f"{name}: {value}" in netlify_headers(RULES)
             assert value in doc, value
 
 
@@ -259,9 +265,24 @@ def test_the_dev_server_sends_the_recommended_headers(dist: Path) -> None:
     with served(dist) as base:
         for path in ("ru/", written(dist, asset("js/app.js")), "static/js/nardy-embed.js", wasm, embed, "sw.js"):
             with urllib.request.urlopen(base + path) as answer:
-                got = {name: answer.headers[name] for name, _ in headers_for("/" + path)}
-            assert got == dict(headers_for("/" + path)), path
+                got = {name: answer.headers[name] for name, _ in headers_for(RULES, "/" + path)}
+            assert got == dict(headers_for(RULES, "/" + path)), path
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(base + "pyodide/none/missing.wasm")
         assert missing.value.headers["Cache-Control"] == "no-cache"
         assert missing.value.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_404_page_and_the_headers_carry_the_loaded_script() -> None:
+    """The 404 page's script is read with the other sources (``load``), not beside them: a site whose
+    not-found.js differs gets that script in its 404 page, and the hash of it in its ``_headers``."""
+    source = builder.load(Paths(lessons=FIXTURE))
+    other = "/* another site's not-found script */ console.log(1);\n"
+    source.static[NOT_FOUND_SCRIPT] = other.encode("utf-8")
+    course, _ = builder.validate(source)
+    site = builder.render(course, source)
+    page = site.files["404.html"].decode("utf-8")
+    assert f"<script>{other}</script>" in page
+    assert f'content="{escape(with_inline_script(CSP, other))}"' in page
+    headers = site.host["_headers"].decode("utf-8")
+    assert headers == netlify_headers(rules(other)) and page_csp(other) in headers and PAGE_CSP not in headers
