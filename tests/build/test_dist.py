@@ -19,6 +19,7 @@ from builder.assets import asset, written
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
+from builder.i18n import load_catalog
 from builder.modules import LAZY_WIDGETS
 from builder.pages import CSP, FIRST_BOOKS, FIRST_BOOKS_PRELOADED, PAGE_STYLES, with_inline_script
 from builder.stdlib import STDLIB_ZIP
@@ -227,3 +228,48 @@ def test_the_course_map_and_the_lesson_pages_number_alike(dist: Path, lang: str,
             assert text.endswith(f"{word[1]} {lesson}"), (slug, text)
             assert f'href="../../#chapter-{number}"' in kicker.group(1)
     assert seen == list(range(1, len(seen) + 1)) and len(seen) > 10, seen
+
+
+def _head(page: Path) -> tuple[str, str, str]:
+    """The page's title, its meta description and the site header's brand, as a reader sees them."""
+    text = page.read_text(encoding="utf-8")
+    found = [re.search(pattern, text, re.S) for pattern in
+             (r"<title>(.*?)</title>", r'<meta name="description" content="([^"]*)">', r'<a class="brand"[^>]*>(.*?)</a>')]
+    return tuple(html_module.unescape(m.group(1)).strip() if m else "" for m in found)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("game, prefix", [(Game.LONG, ""), (Game.SHORT, "short/")])
+def test_a_courses_pages_name_their_own_game(dist: Path, lang: str, game: Game, prefix: str) -> None:
+    """Every page of a game's course (its map, lessons, puzzles, rules, embeds) is titled and described with
+    that game's name and tagline from the catalogs; short nardy's pages once all said «… · Длинные нарды»."""
+    t = load_catalog(PROJECT_ROOT / "site" / "i18n", lang).t
+    name, tagline, site = t(f"game.{game.value}"), t(f"course.tagline.{game.value}"), t("site.name")
+    others = [t(f"game.{other.value}") for other in Game if other is not game]
+    assert site != name and site not in others  # the site teaches every game: its name is none of theirs
+    base = dist / lang / prefix
+    puzzles = sorted(p.parent.name for p in base.glob("puzzles/*/index.html"))
+    pages = [base / "index.html", base / "puzzles" / "index.html", base / "rules" / "index.html",
+             *sorted(base.glob("lessons/*/index.html")), *(base / "puzzles" / p / "index.html" for p in puzzles)]
+    assert len(pages) > 20 and puzzles
+    for page in pages:
+        title, description, brand = _head(page)
+        assert title.endswith(f" · {name}") and not any(other in title for other in others), (page, title)
+        assert brand == site, (page, brand)
+        if "/lessons/" not in page.as_posix():  # a lesson is described by its own summary
+            assert description == tagline, (page, description)
+    for puzzle in puzzles:
+        embed = dist / "embed" / lang / f"{puzzle}.html"
+        assert _head(embed)[0].endswith(f" · {name}"), embed
+        credit = re.search(r'<p class="embed-credit"><a href="([^"]+)"[^>]*>([^<]*)</a>', embed.read_text(encoding="utf-8"))
+        assert credit and credit.group(2) == name, embed
+        assert (embed.parent / credit.group(1) / "index.html").resolve() == (base / "puzzles" / puzzle / "index.html").resolve()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_pages_of_no_one_game_are_named_after_the_site(dist: Path, lang: str) -> None:
+    t = load_catalog(PROJECT_ROOT / "site" / "i18n", lang).t
+    for folder in ("play", "lab", "review", "embedding", "lab/api"):
+        title, description, _ = _head(dist / lang / folder / "index.html")
+        assert title.endswith(f" · {t('site.name')}"), (folder, title)
+        assert description in {t("site.tagline"), t("apidocs.description")}, (folder, description)
