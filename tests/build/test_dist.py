@@ -16,12 +16,13 @@ import pytest
 
 import builder
 from builder.assets import asset, written
+from builder.csp import CSP, with_inline_script
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
 from builder.i18n import load_catalog
 from builder.modules import LAZY_WIDGETS
-from builder.pages import CSP, FIRST_BOOKS, FIRST_BOOKS_PRELOADED, PAGE_STYLES, with_inline_script
+from builder.pages import FIRST_BOOKS, FIRST_BOOKS_PRELOADED, PAGE_STYLES
 from builder.stdlib import STDLIB_ZIP
 from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES, WASM, pyodide_cache_path, shipped_name
 from nardy_core import Game

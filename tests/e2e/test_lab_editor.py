@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from builder.assets import asset, written
-from builder.pages import CSP
+from builder.csp import CSP
 from builder.serve import MIME_TYPES, make_handler, served
 
 from .test_accessibility import AXE
