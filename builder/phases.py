@@ -22,6 +22,7 @@ from pathlib import Path
 
 import nardy_core
 from nardy_core import Game
+from nardy_core.games import DEFAULT_GAME
 
 from .apidocs import reference_problems
 from .catalog_checks import check_catalogs
@@ -110,8 +111,8 @@ def load(paths: Paths) -> Source:
         folder = paths.lessons / game.value
         if folder.is_dir():
             courses[game] = load_course(folder, game, problems)
-        elif game is Game.LONG:
-            problems.append(Problem(folder, 1, "the long-nardy course folder long/ is missing"))
+        elif game is DEFAULT_GAME:
+            problems.append(Problem(folder, 1, f"the {game.value}-nardy course folder {game.value}/ is missing"))
     glossary = load_glossary(paths.lessons / "glossary.toml", problems)
     for game in courses:
         own = paths.lessons / game.value / "glossary.toml"
