@@ -109,9 +109,9 @@ class GameSpec:
     display_key: str  #: the catalog key of the game's name (``site/i18n/*/ui.toml``)
     start_points: tuple[tuple[int, int], ...]  #: own point -> checkers of one side at the start, highest first
     caption_kinds: tuple[CaptionKind, ...]  #: the stretches the board names under itself
-    shows_cube: bool  #: a board of this game shows the doubling cube (its rules offer it)
+    shows_cube: bool  #: its start board shows the doubling cube (backgammon is played with it; long nardy under cube=true)
     shows_pools: bool = False  #: the board shows checkers not yet entered (``dutch``, ``acey``: none yet)
-    checkers: int = CHECKERS  #: per side
+    checkers: int = CHECKERS  #: per side (every game so far has 15: the notation and the positions count CHECKERS)
 
     @property
     def has_bar(self) -> bool:
