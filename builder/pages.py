@@ -19,7 +19,9 @@ from markupsafe import Markup, escape
 
 import nardy_core
 from nardy_core import Game, Position, board_model
+from nardy_core.board import BoardJson
 from nardy_core.cube import Cube
+from nardy_core.games import DEFAULT_GAME
 
 from .answers import AnswerBooks, turn_setup
 from .apidocs import prose_html, reference
@@ -53,7 +55,13 @@ PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "embed
 #: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
 PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
 SPRITE_SLOT = Markup("<!--nb-sprite-->")  # where a page's sprite goes, once its pictures are known
-PREFIX = {Game.LONG: "", Game.SHORT: "short/"}  #: where each game's pages live under a language
+#: where each game's pages live under a language: the default game's at its root, the others in a folder of their name
+PREFIX = {game: "" if game is DEFAULT_GAME else f"{game.value}/" for game in Game}
+
+
+def start_model(game: Game) -> BoardJson:
+    """The board model of ``game``'s start, with the cube when its board shows one."""
+    return board_model(Position.start(game), cube=Cube() if game.spec.shows_cube else None)
 
 
 def markdown() -> MarkdownIt:
@@ -118,7 +126,7 @@ class SiteRenderer:
                             keys.append(BoardKey(lang, json.dumps(part.start.model, sort_keys=True), part.perspective.value, False))
         for lang in LANGUAGES:
             for game in Game:
-                model = board_model(Position.start(game), cube=Cube() if game is Game.SHORT else None)
+                model = start_model(game)
                 keys.append(BoardKey(lang, json.dumps(model, sort_keys=True), "white", True))
         unique = list(dict.fromkeys(keys))
         requests = [{"lang": k.lang, "model": json.loads(k.model), "view": {"perspective": k.perspective, "flipped": False,
@@ -167,6 +175,7 @@ class SiteRenderer:
             module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_WITH_PICTURES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
+            default_game=DEFAULT_GAME.value,
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
@@ -319,7 +328,7 @@ class SiteRenderer:
     def free_boards(self, lang: str) -> dict[str, Markup]:
         boards = {}
         for game in Game:
-            model = board_model(Position.start(game), cube=Cube() if game is Game.SHORT else None)
+            model = start_model(game)
             boards[game.value] = self.board_svg(lang, model, "white", True, f"free-board-{game.value}", picture=False)
         return boards
 
@@ -337,20 +346,21 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
     for lang in LANGUAGES:
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
-        site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game="long",
+        site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
                    starts=site.start_notations(), rules_controls={game.value: rules_controls(game) for game in Game})
         # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
-        site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game="long",
+        site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
                    starts=site.start_notations())
         _render_lab(site, lang)
         _render_review(site, course, lang)
     _render_api_reference(site)
-    site.write("index.html", "redirect.html", None, game="long")
+    site.write("index.html", "redirect.html", None, game=DEFAULT_GAME.value)
     _render_embedding(site, course)
     # the 404 page's one inline script, as loaded: the pages' CSP header allows it too (builder/headers.py), since
     # a host answers a missing /ru/… with 404.html under the headers of /ru/*
     script = source.not_found_script
-    site.write("404.html", "404.html", None, game="long", not_found_script=Markup(script), csp=with_inline_script(CSP, script))
+    site.write("404.html", "404.html", None, game=DEFAULT_GAME.value, not_found_script=Markup(script),
+               csp=with_inline_script(CSP, script))
     site.files.update(site.books.files)
     return Site(site.files, site.pages, host_files(script))
 
@@ -389,7 +399,7 @@ def _render_api_reference(site: SiteRenderer) -> None:
         return Markup(prose_html(text, anchors, context))
 
     for lang in LANGUAGES:
-        site.write(f"{lang}/lab/api/index.html", "api.html", lang, reference=ref, prose=prose, game="long")
+        site.write(f"{lang}/lab/api/index.html", "api.html", lang, reference=ref, prose=prose, game=DEFAULT_GAME.value)
 
 
 def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) -> None:
@@ -449,7 +459,7 @@ def _render_review(site: SiteRenderer, course: Course, lang: str) -> None:
             for tag in puzzle.tags or ["other"]:
                 themes[tag] = themes.get(tag, 0) + 1
         courses.append({"game": game.value, "prefix": PREFIX[game], "puzzles": puzzles, "themes": themes})
-    site.write(f"{lang}/review/index.html", "review.html", lang, courses=courses, game="long")
+    site.write(f"{lang}/review/index.html", "review.html", lang, courses=courses, game=DEFAULT_GAME.value)
 
 
 def _render_lab(site: SiteRenderer, lang: str) -> None:
@@ -468,11 +478,12 @@ def _render_lab(site: SiteRenderer, lang: str) -> None:
     shown = [{"slug": e.slug, "title": e.titles[lang], "description": e.descriptions[lang], "code": e.codes[lang]}
              for e in examples]
     site.write(f"{lang}/lab/index.html", "lab.html", lang, config=config, examples=shown,
-               boards=site.free_boards(lang), game="long")
+               boards=site.free_boards(lang), game=DEFAULT_GAME.value)
 
 
-#: the puzzle the page for site owners shows, embedded as its own code says
+#: the puzzle the page for site owners shows, embedded as its own code says, and the course that has it
 EMBEDDING_EXAMPLE = "head-first-move"
+EMBEDDING_EXAMPLE_GAME = Game.LONG
 
 
 def _render_embedding(site: SiteRenderer, course: Course) -> None:
@@ -487,9 +498,9 @@ def _render_embedding(site: SiteRenderer, course: Course) -> None:
         body = str(site.block(text))
         body = body.replace("{site}", f'<span data-site-address>{site.t(lang)("embedding.address")}</span>')
         body = body.replace("{origin}", f'<span data-site-origin>{site.t(lang)("embedding.origin")}</span>')
-        example = next(p for p in course.games[Game.LONG].puzzles(lang) if p.id == EMBEDDING_EXAMPLE)
+        example = next(p for p in course.games[EMBEDDING_EXAMPLE_GAME].puzzles(lang) if p.id == EMBEDDING_EXAMPLE)
         site.write(f"{lang}/embedding/index.html", "embedding.html", lang, title=title, body=Markup(body),
-                   example={"id": example.id, "title": example.text.get("title") or example.id}, game="long")
+                   example={"id": example.id, "title": example.text.get("title") or example.id}, game=DEFAULT_GAME.value)
 
 
 def first_books(books: list[str], root: str) -> Markup:

@@ -24,6 +24,7 @@ from jinja2 import TemplateError
 
 import nardy_core
 from nardy_core import Game
+from nardy_core.games import DEFAULT_GAME
 
 from .apidocs import reference_problems
 from .assets import place
@@ -56,8 +57,8 @@ def load(paths: Paths) -> Source:
         folder = paths.lessons / game.value
         if folder.is_dir():
             courses[game] = load_course(folder, game, problems)
-        elif game is Game.LONG:
-            problems.append(Problem(folder, 1, "the long-nardy course folder long/ is missing"))
+        elif game is DEFAULT_GAME:
+            problems.append(Problem(folder, 1, f"the {game.value}-nardy course folder {game.value}/ is missing"))
     glossary = load_glossary(paths.lessons / "glossary.toml", problems)
     for game in courses:
         own = paths.lessons / game.value / "glossary.toml"

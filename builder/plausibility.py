@@ -27,7 +27,7 @@ Short nardy has hitting and the bar: its positions are not judged here.
 
 from __future__ import annotations
 
-from nardy_core import Game, Position, Side
+from nardy_core import Position, Side
 
 START_PIPS = 360  #: 15 checkers on the own 24
 HEAD = 24
@@ -55,7 +55,7 @@ def balance_limit(larger: int) -> int:
 
 def implausible(position: Position) -> list[str]:
     """Why ``position`` could hardly come from a real game (empty: it could)."""
-    if position.game is not Game.LONG:
+    if not position.game.spec.has_head:  # the counts below assume a start on the head and no hitting
         return []
     reasons = []
     moved = {side: progress(position, side) for side in Side}

@@ -15,7 +15,7 @@ import json
 from typing import NamedTuple
 
 from nardy_core import Game
-from nardy_core.rules import RULES_CLASSES, LongRules
+from nardy_core.rules import LongRules, rules_class
 from nardy_core.setups import SETUP_PROBLEMS
 
 
@@ -38,7 +38,7 @@ def rules_controls(game: Game) -> list[RuleControl]:
     """The selects of ``game``'s options, in the order the rules define them."""
     return [
         RuleControl(name, f"editor.option.{name}", tuple((json.dumps(v), value_key(name, v)) for v in values))
-        for name, values in RULES_CLASSES[game].OPTIONS.items()
+        for name, values in rules_class(game).OPTIONS.items()
     ]
 
 

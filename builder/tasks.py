@@ -26,6 +26,7 @@ from nardy_core import BAR, HOME, Game, LongRules, NardyError, Position, Roll, R
 from nardy_core.api import abs_point, reason_json
 from nardy_core.bearoff import ROLLS, distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
+from nardy_core.games import HEAD
 from nardy_core.movegen import TurnSearch
 from nardy_core.reasons import ReasonCode
 
@@ -231,10 +232,10 @@ def is_race(position: Position, side: Side) -> bool:
     if not position.all_home(side):
         return False
     theirs = position.counts(side.other)
-    if position.game is Game.LONG:
-        return not any(theirs[q] for q in range(13, 25))
-    mine_home = {position.game.own(side.other, position.game.absolute(side, p)) for p in HOME}
-    return not any(theirs[q] for q in mine_home) and not theirs[BAR]
+    # the opponent's checkers that have not passed ``side``'s home yet: on its own points from the lowest one
+    # of that home up to its 24 (long: 13-24, short: 19-24), or on its bar
+    first = min(position.game.opposite(p) for p in HOME)
+    return not any(theirs[first : BAR + 1])
 
 
 def _prove_by_table(setup: Setup, finals: list[Position], accepted: list[str]) -> dict[str, float]:
@@ -287,12 +288,11 @@ def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
 #: the order a quiz shows its rule buttons in (the precedence order of docs/reason-codes.md)
 RULE_ORDER: tuple[ReasonCode, ...] = tuple(ReasonCode)
 #: rules a learner is likely to suspect, most likely first, when nothing in the play points elsewhere
-USUAL_SUSPECTS: dict[Game, tuple[ReasonCode, ...]] = {
-    Game.LONG: (ReasonCode.OCCUPIED, ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.MUST_USE_BOTH,
-                ReasonCode.MUST_USE_LARGER, ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED),
-    Game.SHORT: (ReasonCode.OCCUPIED, ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.MUST_USE_BOTH,
-                 ReasonCode.MUST_USE_LARGER, ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED),
-}
+#: (those a game's rules cannot give are left out: codes_for)
+USUAL_SUSPECTS: tuple[ReasonCode, ...] = (
+    ReasonCode.OCCUPIED, ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD,
+    ReasonCode.MUST_USE_BOTH, ReasonCode.MUST_USE_LARGER, ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED,
+)
 QUIZ_RULES = 3  #: rule buttons beside "legal": a guess is right one time in four
 #: the six-block sentence of the variants that judge a block by something else than "a checker ahead"
 BLOCK_VARIANT_KEYS = {"home": "reason.SIX_BLOCK_home", "forbid": "reason.SIX_BLOCK_forbid"}
@@ -308,7 +308,7 @@ def _suspects(setup: Setup, moves: list[tuple[int, int]], game: Game) -> list[Re
         found.append(ReasonCode.WRONG_DIRECTION)
     if any(a - b > 0 and a - b not in reachable and b != 0 for a, b in moves):
         found.append(ReasonCode.NO_SUCH_DIE)
-    if game is Game.LONG and sum(1 for a, _ in moves if a == 24) >= 2:
+    if game.spec.has_head and sum(1 for a, _ in moves if a == HEAD) >= 2:
         found.append(ReasonCode.HEAD_LIMIT)
     if any(b == 0 for _, b in moves):
         found += [ReasonCode.NOT_ALL_HOME, ReasonCode.BEAR_OFF_HIGHER_OCCUPIED]
@@ -316,7 +316,8 @@ def _suspects(setup: Setup, moves: list[tuple[int, int]], game: Game) -> list[Re
         found.append(ReasonCode.MUST_USE_BOTH)
         if len(moves) == 1 and not setup.roll.is_double:
             found.append(ReasonCode.MUST_USE_LARGER)
-    return found + [code for code in USUAL_SUSPECTS[game] if code not in found]
+    possible = codes_for(game)
+    return found + [code for code in USUAL_SUSPECTS if code in possible and code not in found]
 
 
 def _dice_used(roll: Roll, moves: list[tuple[int, int]]) -> int:
@@ -573,6 +574,7 @@ def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 
 
 CLICK_TARGETS = ("head", "home", "block", "points")
+HEAD_TARGETS = ("head", "block")  #: targets only a game with a head (and the six-block) has
 
 
 def _is_point(value: object) -> bool:
@@ -583,8 +585,8 @@ def _click_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     setup = puzzle.setup
     side = setup.position.to_move
     target = data.get("target")
-    if target not in CLICK_TARGETS or (target in ("head", "block") and puzzle.game is not Game.LONG):
-        allowed = CLICK_TARGETS if puzzle.game is Game.LONG else ("home", "points")
+    allowed = CLICK_TARGETS if puzzle.game.spec.has_head else tuple(t for t in CLICK_TARGETS if t not in HEAD_TARGETS)
+    if target not in allowed:
         raise BlockError(f"a click task needs target = one of {', '.join(allowed)}", "target")
     if target == "head":
         own = [24]

@@ -167,7 +167,7 @@ def read_setup(data: dict[str, Any], game: Game, finished: bool = False) -> Setu
     except NardyError as exc:
         raise BlockError(f"position {notation!r}: {exc}", "position") from None
     if position.game is not game:
-        prefix = "short:" if game is Game.SHORT else "no prefix (long nardy)"
+        prefix = f"{game.spec.notation_prefix}:" if game.spec.notation_prefix else f"no prefix ({game.value} nardy)"
         raise BlockError(f"position {notation!r} is {position.game.value} nardy; this course is {game.value} nardy ({prefix})", "position")
     try:
         rules = rules_from_dict(data.get("rules"), game)

@@ -129,7 +129,7 @@ def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[
     elif code is ReasonCode.HEAD_LIMIT:
         key += "_2" if params["limit"] == 2 else "_1"
     elif code is ReasonCode.OCCUPIED:
-        key += "_short" if game is Game.SHORT else ""
+        key += "_short" if game.family.spec.holding > 1 else ""  # "held by two or more" rather than "taken"
         shown = {"point": params["point"], "n": params.get("held", 1)}
     elif code is ReasonCode.ENTRY_HELD:
         shown = {"point": params["point"], "die": params["die"]}

@@ -17,15 +17,18 @@ True
 
 from __future__ import annotations
 
-from .games import CHECKERS, POINTS, Game
+from typing import assert_never
+
+from .games import CHECKERS, POINTS, Family
 from .notation import Counts
 from .position import Position
-from .rules import LongRules, Rules
+from .rules import LongRules, Rules, ShortRules
 from .sides import Side
 
 FULL = (1 << POINTS) - 1
+_OPPOSITE = Family.LONG.spec.opposite_table  #: the six-block is a rule of the long family
 #: bit in the opponent-frame mask for each of the mover's own points (index 0 unused)
-OPPONENT_FRAME_BIT: tuple[int, ...] = (0,) + tuple(1 << (Game.LONG.opposite(n) - 1) for n in range(1, POINTS + 1))
+OPPONENT_FRAME_BIT: tuple[int, ...] = (0,) + tuple(1 << (_OPPOSITE[n] - 1) for n in range(1, POINTS + 1))
 
 
 def occupancy_mask(counts: Counts) -> int:
@@ -63,7 +66,7 @@ def forbidden_window_starts(opponent: Counts, rules: LongRules) -> int:
 
 def window_points(start_bit: int) -> tuple[int, ...]:
     """The six points (mover's own numbering, ascending) of the window whose start bit is ``start_bit``."""
-    return tuple(sorted(Game.LONG.opposite(q) for q in range(start_bit + 1, start_bit + 7)))
+    return tuple(sorted(_OPPOSITE[q] for q in range(start_bit + 1, start_bit + 7)))
 
 
 def first_forbidden(mask: int, forbidden: int) -> int | None:
@@ -76,8 +79,12 @@ def first_forbidden(mask: int, forbidden: int) -> int | None:
 
 def forbidden_block(position: Position, side: Side, rules: Rules) -> tuple[int, ...] | None:
     """The points (``side``'s own numbering) of a six-block ``side`` may not have, or None."""
-    if not isinstance(rules, LongRules):
-        return None
-    forbidden = forbidden_window_starts(position.counts(side.other), rules)
+    match rules:
+        case ShortRules():
+            return None
+        case LongRules():
+            forbidden = forbidden_window_starts(position.counts(side.other), rules)
+        case _:
+            assert_never(rules)
     start = first_forbidden(occupancy_mask(position.counts(side)), forbidden)
     return None if start is None else window_points(start)

@@ -15,9 +15,10 @@ bar. Its cube play is a plain race count. Deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from typing import assert_never
 
 from .dice import Roll
-from .games import BAR, HOME, POINTS, Game
+from .games import BAR, HOME, POINTS, Family
 from .movegen import TurnSearch
 from .moves import Step
 from .position import Position
@@ -63,7 +64,14 @@ def _short_value(position: Position, side: Side) -> float:
 
 def evaluate(position: Position, side: Side) -> float:
     """Higher is better for ``side``."""
-    return _short_value(position, side) if position.game is Game.SHORT else _long_value(position, side)
+    family = position.game.family
+    match family:
+        case Family.LONG:
+            return _long_value(position, side)
+        case Family.SHORT:
+            return _short_value(position, side)
+        case _:
+            assert_never(family)
 
 
 def choose(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None, seed: int = 0) -> tuple[Step, ...]:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from .cube import Cube, next_value
 from .dice import Roll
 from .errors import GameError
-from .games import Game
+from .games import DEFAULT_GAME, Game
 from .interactive import TurnInProgress, check_play
 from .moves import Step, format_play, parse_play
 from .position import Position
@@ -164,8 +164,7 @@ def start(
         if opening_winner(*tie) is not None:
             raise GameError(f"opening throw {tie} is not a tie", "BAD_RECORD")
     record = Record(rules, earlier_ties + ((white_die, black_die),), cube_allowed=cube_allowed, match_play=match_play)
-    uses_opening = not isinstance(rules, LongRules) or rules.start in ("official", "choice")
-    roll = Roll(white_die, black_die) if uses_opening else None
+    roll = Roll(white_die, black_die) if rules.plays_opening_numbers else None
     cube = Cube()
     if rules.cube and cube_allowed:
         for _ in range(min(len(earlier_ties), rules.auto_doubles)):
@@ -194,7 +193,7 @@ def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | 
 def decline_opening(game: GameState) -> GameState:
     """``start=choice``: the first mover re-rolls instead of playing the opening numbers."""
     rules = game.rules
-    if not isinstance(rules, LongRules) or rules.start != "choice" or game.roll is None or game.has_moved:
+    if not rules.opening_may_be_declined or game.roll is None or game.has_moved:
         raise GameError("only under start=choice, before the first move", "NOT_ALLOWED")
     return replace(game, roll=None, record=replace(game.record, declined_opening=True))
 
@@ -346,7 +345,7 @@ def replay(record: Record) -> GameState:
 
 def record_from_json(data: dict[str, Any]) -> Record:
     """Inverse of :meth:`Record.to_json`."""
-    game = Game.parse(data.get("game", "long"))
+    game = Game.parse(data.get("game", DEFAULT_GAME.value))
     events: list[Event] = []
     for item in data.get("events", []):
         side = Side.parse(item["side"])

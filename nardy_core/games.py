@@ -1,13 +1,19 @@
-"""The two games and everything about the board that differs between them: numbering, start, bar.
+"""The games, and the one table that says what each of them is: family, numbering, start, bar, notation, board.
 
 Each side counts the points along its own path from 24 down to 1 (own 1..6 is its home); White's numbering
-is the absolute board coordinate. What changes between the games is how the two numberings meet:
+is the absolute board coordinate. Every game belongs to a :class:`Family`, and the family decides how the two
+numberings meet, whether there is a bar and how a checker steps (``VARIANTS.md`` V0.1):
 
-- long nardy (RULES.md R2.2): own *n* of one side is the other side's *n - 12* (if *n > 12*) or *n + 12*;
-- short nardy (SHORT-RULES.md S1.1): own *n* is the other side's *25 - n*.
+- the long family (RULES.md R2.2): own *n* of one side is the other side's *n - 12* (if *n > 12*) or *n + 12*;
+  both sides travel the same way round the board, nobody hits, a point holds one side's checkers;
+- the short family (SHORT-RULES.md S1.1): own *n* is the other side's *25 - n*; the sides travel opposite ways,
+  and a hit checker goes to the **bar**, where it counts as standing on its own point 25 (a die *d* enters it
+  on own 25 - d).
 
-Both maps are their own inverse. Short nardy also has the **bar**: a side's checkers on the bar count as
-standing on its own point 25 (a die *d* enters them on own 25 - d).
+Both maps are their own inverse. What belongs to one game rather than its family (its start, its notation
+prefix, its name in the catalogs, what its board shows) is its :class:`GameSpec`, built in :func:`_spec`:
+adding a member to :class:`Game` makes mypy name that function, and :func:`nardy_core.rules.rules_class`.
+The table lists the rest of what a new game decides (``docs/architecture.md``, "Adding a game").
 
 >>> Game.LONG.opposite(24), Game.SHORT.opposite(24)
 (12, 1)
@@ -15,12 +21,17 @@ standing on its own point 25 (a die *d* enters them on own 25 - d).
 (19, 24)
 >>> Game.parse("short")
 <Game.SHORT: 'short'>
+>>> Game.SHORT.spec.family, Game.SHORT.spec.notation_prefix, Game.SHORT.has_bar
+(<Family.SHORT: 'short'>, 'short', True)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
+from typing import Literal, assert_never
 
+from .reasons import ReasonCode
 from .sides import Side
 
 POINTS = 24  #: points on the board
@@ -31,6 +42,104 @@ OFF = 0  #: own "point" of a checker borne off
 BAR = 25  #: own "point" of a checker on the bar (short nardy): it enters with die d on own 25 - d
 SLOTS = BAR + 1  #: length of a side's counts: index 0 unused, 1..24 points, 25 the bar
 
+CaptionKind = Literal["home", "head"]  #: a stretch of points the board names under itself
+
+#: the reason codes only one family's rules can give (docs/reason-codes.md)
+_LONG_ONLY = frozenset({ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.HEAD_SEQUENTIAL})
+_SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.HIT_AND_RUN_HOME})
+
+
+class Family(str, Enum):
+    """The rules a game is built on: how the numberings meet, the bar, how a checker steps and bears off.
+
+    >>> Family.LONG.spec.opposite_table[1:4], Family.SHORT.spec.opposite_table[1:4]
+    ((13, 14, 15), (24, 23, 22))
+    """
+
+    LONG = "long"
+    SHORT = "short"
+
+    @property
+    def spec(self) -> FamilySpec:
+        """This family's entry of the table."""
+        return _FAMILY_SPECS[self]
+
+
+@dataclass(frozen=True)
+class FamilySpec:
+    """What every game of a family shares."""
+
+    opposite_table: tuple[int, ...]  #: for each own point 1..24 (index 0 unused), the other side's own number of it
+    same_direction: bool  #: both sides travel the same way round the board (long), or against each other (short)
+    has_bar: bool  #: hitting sends checkers to the bar
+    has_head: bool  #: a side starts on its head (own 24); the head rule and the six-block apply
+    holding: int  #: opposing checkers that hold a point (long: one, short: two; fewer is a blot to hit)
+    last_bear_off_uses_all_dice: bool  #: bearing off the last checker counts as using every die (R11.3; short: S4.1)
+    reason_codes: tuple[ReasonCode, ...]  #: what a step or turn can be refused with, in precedence order
+
+
+def _family_spec(family: Family) -> FamilySpec:
+    """The families' table."""
+    match family:
+        case Family.LONG:
+            return FamilySpec(
+                opposite_table=(0,) + tuple(n - 12 if n > 12 else n + 12 for n in range(1, POINTS + 1)),
+                same_direction=True, has_bar=False, has_head=True, holding=1, last_bear_off_uses_all_dice=True,
+                reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY),
+            )
+        case Family.SHORT:
+            return FamilySpec(
+                opposite_table=(0,) + tuple(POINTS + 1 - n for n in range(1, POINTS + 1)),
+                same_direction=False, has_bar=True, has_head=False, holding=2, last_bear_off_uses_all_dice=False,
+                reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY),
+            )
+        case _:
+            assert_never(family)
+
+
+_FAMILY_SPECS: dict[Family, FamilySpec] = {family: _family_spec(family) for family in Family}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What one game is, beyond its family: every trait a page, the notation or a request reads."""
+
+    family: Family
+    notation_prefix: str  #: before ``:`` in the notation ("" for the default game, whose pages also need no folder)
+    display_key: str  #: the catalog key of the game's name (``site/i18n/*/ui.toml``)
+    start_points: tuple[tuple[int, int], ...]  #: own point -> checkers of one side at the start, highest first
+    caption_kinds: tuple[CaptionKind, ...]  #: the stretches the board names under itself
+    shows_cube: bool  #: its start board shows the doubling cube (backgammon is played with it; long nardy under cube=true)
+    shows_pools: bool = False  #: the board shows checkers not yet entered (``dutch``, ``acey``: none yet)
+    checkers: int = CHECKERS  #: per side (every game so far has 15: the notation and the positions count CHECKERS)
+
+    @property
+    def has_bar(self) -> bool:
+        """Hitting sends checkers to the bar (and the board shows it)."""
+        return self.family.spec.has_bar
+
+    @property
+    def has_head(self) -> bool:
+        """A side starts on its head; the head rule and the six-block apply."""
+        return self.family.spec.has_head
+
+
+def _spec(game: Game) -> GameSpec:
+    """The table: one entry per game."""
+    match game:
+        case Game.LONG:
+            return GameSpec(
+                family=Family.LONG, notation_prefix="", display_key="game.long", start_points=((HEAD, CHECKERS),),
+                caption_kinds=("home", "head"), shows_cube=False,
+            )
+        case Game.SHORT:
+            return GameSpec(
+                family=Family.SHORT, notation_prefix="short", display_key="game.short",
+                start_points=((24, 2), (13, 5), (8, 3), (6, 5)), caption_kinds=("home",), shows_cube=True,
+            )
+        case _:
+            assert_never(game)
+
 
 class Game(str, Enum):
     """Long nardy or short nardy (backgammon). The value is the name used in JSON and the notation."""
@@ -40,24 +149,37 @@ class Game(str, Enum):
 
     @classmethod
     def parse(cls, value: object) -> Game:
-        """``"long"`` or ``"short"``; raise ``ValueError`` otherwise."""
+        """A game's name; raise ``ValueError`` otherwise."""
         for game in cls:
             if value == game.value:
                 return game
-        raise ValueError(f"unknown game {value!r}: expected 'long' or 'short'")
+        raise ValueError(f"unknown game {value!r}: expected {names()}")
+
+    @property
+    def spec(self) -> GameSpec:
+        """This game's entry of the table."""
+        return _SPECS[self]
+
+    @property
+    def family(self) -> Family:
+        """The rules this game is built on."""
+        return _SPECS[self].family
 
     @property
     def has_bar(self) -> bool:
         """Hitting sends checkers to the bar (short nardy only)."""
-        return self is Game.SHORT
+        return _SPECS[self].has_bar
+
+    @property
+    def caption_kinds(self) -> tuple[CaptionKind, ...]:
+        """The stretches of points the board names under itself (long: home and head; short: home)."""
+        return _SPECS[self].caption_kinds
 
     def opposite(self, point: int) -> int:
         """The other side's own number of the point that is own ``point`` for one side."""
         if not 1 <= point <= POINTS:
             raise ValueError(f"point {point} is outside 1..{POINTS}")
-        if self is Game.SHORT:
-            return POINTS + 1 - point
-        return point - 12 if point > 12 else point + 12
+        return _SPECS[self].family.spec.opposite_table[point]
 
     def absolute(self, side: Side, own_point: int) -> int:
         """The absolute (White-numbered) point of ``side``'s own point."""
@@ -73,9 +195,7 @@ class Game(str, Enum):
         >>> Game.SHORT.start_points()
         {24: 2, 13: 5, 8: 3, 6: 5}
         """
-        if self is Game.SHORT:
-            return {24: 2, 13: 5, 8: 3, 6: 5}
-        return {HEAD: CHECKERS}
+        return dict(_SPECS[self].start_points)
 
     def label_table(self) -> dict[str, list[int]]:
         """For each side, its own number of every absolute point (index 0 unused): what the board shows.
@@ -84,3 +204,13 @@ class Game(str, Enum):
         [13, 14, 15]
         """
         return {side.value: [0] + [self.own(side, p) for p in range(1, POINTS + 1)] for side in Side}
+
+
+_SPECS: dict[Game, GameSpec] = {game: _spec(game) for game in Game}
+DEFAULT_GAME = next(game for game in Game if not game.spec.notation_prefix)  #: the game a position is unless it says
+
+
+def names() -> str:
+    """The games' names, for messages: ``'long' or 'short'``."""
+    quoted = [repr(game.value) for game in Game]
+    return " or ".join((", ".join(quoted[:-1]), quoted[-1])) if len(quoted) > 1 else quoted[0]

@@ -22,24 +22,28 @@ with 6-5 from own 6 ends the game). Short nardy counts the dice literally, as st
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, assert_never
 
 from .dice import Roll
 from .errors import RulesError
 from .games import POINTS
 from .moves import Step, format_play
 from .position import Position
-from .rules import HEAD_EXCEPTION_DOUBLES, LongRules, Rules, default_rules
+from .rules import HEAD_EXCEPTION_DOUBLES, LongRules, Rules, ShortRules, default_rules
 from .stepping import LongStepper, ShortStepper, Stepper
 
 __all__ = ["TurnSearch", "format_play", "legal_turns"]
 
 
 def make_stepper(position: Position, roll: Roll, rules: Rules, head_limit: int = 1) -> Stepper:
-    """The stepper of ``position``'s game."""
-    if isinstance(rules, LongRules):
-        return LongStepper(position, roll, rules, head_limit)
-    return ShortStepper(position, roll, rules)
+    """The stepper of ``position``'s game: its family's, which its rules class belongs to."""
+    match rules:
+        case LongRules():
+            return LongStepper(position, roll, rules, head_limit)
+        case ShortRules():
+            return ShortStepper(position, roll, rules)
+        case _:
+            assert_never(rules)
 
 
 def check_rules_fit(position: Position, rules: Rules | None) -> Rules:
@@ -72,7 +76,7 @@ class TurnSearch:
         self.rules: Rules = check_rules_fit(position, rules)
         self.mover = position.to_move
         self.total_dice = len(roll.steps)
-        self.ending_uses_all_dice = isinstance(self.rules, LongRules)
+        self.ending_uses_all_dice = position.game.family.spec.last_bear_off_uses_all_dice
         if head_limit is None:
             head_limit = self._head_limit()
         self.head_limit = head_limit
@@ -82,8 +86,13 @@ class TurnSearch:
 
     def _head_limit(self) -> int:
         rules = self.rules
-        if not isinstance(rules, LongRules):
-            return 0
+        match rules:
+            case ShortRules():
+                return 0  # no head rule
+            case LongRules():
+                pass
+            case _:
+                assert_never(rules)
         if not self.first_turn:
             return 1
         if rules.head_first == "needed":

@@ -30,7 +30,7 @@ import re
 from typing import NamedTuple
 
 from .errors import PositionError, shown
-from .games import BAR, CHECKERS, POINTS, SLOTS, Game
+from .games import BAR, CHECKERS, DEFAULT_GAME, POINTS, SLOTS, Game, names
 from .sides import Side
 
 MAX_LENGTH = 400  #: longer text is refused before it is read (a full position needs under 100 characters)
@@ -56,14 +56,14 @@ def parse_layout(text: object) -> Layout:
     if len(text) > MAX_LENGTH:
         raise PositionError(f"a position is at most {MAX_LENGTH} characters, this one has {len(text)}", "BAD_NOTATION")
     quoted = _quote(text)
-    game, offset = Game.LONG, 0
+    game, offset = DEFAULT_GAME, 0
     head, colon, rest = text.partition(":")
     if colon and "/" not in head:
         try:
             game = Game.parse(head.strip().lower())
         except ValueError:
             raise PositionError(
-                f"the game must be 'long' or 'short', not {shown(head.strip())} at character 1 of {quoted}", "BAD_NOTATION", 0
+                f"the game must be {names()}, not {shown(head.strip())} at character 1 of {quoted}", "BAD_NOTATION", 0
             ) from None
         offset = len(head) + 1
         text_fields = rest
@@ -213,4 +213,5 @@ def format_layout(layout: Layout) -> str:
     'short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5'
     """
     body = "/".join((layout.to_move.letter, format_side(layout.white), format_side(layout.black)))
-    return body if layout.game is Game.LONG else f"{layout.game.value}:{body}"
+    prefix = layout.game.spec.notation_prefix
+    return f"{prefix}:{body}" if prefix else body

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .errors import PositionError, shown
-from .games import BAR, CHECKERS, HOME, POINTS, SLOTS, Game
+from .games import BAR, CHECKERS, DEFAULT_GAME, HOME, POINTS, SLOTS, Game
 from .notation import Counts, Layout, format_layout, parse_layout
 from .sides import Side
 
@@ -35,7 +35,7 @@ class Position:
     white: Counts
     black: Counts
     to_move: Side = Side.WHITE
-    game: Game = Game.LONG
+    game: Game = DEFAULT_GAME
 
     def __post_init__(self) -> None:
         for side, counts in ((Side.WHITE, self.white), (Side.BLACK, self.black)):
@@ -60,7 +60,7 @@ class Position:
 
     # construction -----------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: Game = Game.LONG, to_move: Side = Side.WHITE) -> Position:
+    def start(cls, game: Game = DEFAULT_GAME, to_move: Side = Side.WHITE) -> Position:
         """The start position of ``game``."""
         counts = [0] * SLOTS
         for point, n in game.start_points().items():
@@ -79,7 +79,7 @@ class Position:
         white: Mapping[PointKey, object],
         black: Mapping[PointKey, object],
         to_move: Side = Side.WHITE,
-        game: Game = Game.LONG,
+        game: Game = DEFAULT_GAME,
     ) -> Position:
         """Build from ``{own point: count}`` maps as in the CLI contract; ``"bar"`` counts the bar.
 

@@ -22,6 +22,7 @@ Codes 1-11 are properties of the step itself; 12-14 are about the turn as a whol
 
 >>> Reason(ReasonCode.OCCUPIED, {"point": 12}).to_json()
 {'code': 'OCCUPIED', 'params': {'point': 12}}
+>>> from nardy_core.games import Game
 >>> [code.value for code in codes_for(Game.SHORT)][:3]
 ['NO_CHECKER', 'BAR_FIRST', 'HIT_AND_RUN_HOME']
 """
@@ -29,9 +30,10 @@ Codes 1-11 are properties of the step itself; 12-14 are about the turn as a whol
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .games import Game
+if TYPE_CHECKING:  # the games' table names each family's codes, so it imports this module
+    from .games import Game
 
 
 class ReasonCode(str, Enum):
@@ -53,14 +55,9 @@ class ReasonCode(str, Enum):
     MUST_USE_BOTH = "MUST_USE_BOTH"
 
 
-_LONG_ONLY = frozenset({ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.HEAD_SEQUENTIAL})
-_SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.HIT_AND_RUN_HOME})
-
-
 def codes_for(game: Game) -> tuple[ReasonCode, ...]:
-    """The codes a step or turn of ``game`` can be refused with, in precedence order."""
-    excluded = _SHORT_ONLY if game is Game.LONG else _LONG_ONLY
-    return tuple(code for code in ReasonCode if code not in excluded)
+    """The codes a step or turn of ``game`` can be refused with, in precedence order (its family's)."""
+    return game.family.spec.reason_codes
 
 
 class Reason(NamedTuple):

@@ -35,7 +35,7 @@ from .cube import MAX_VALUE, Cube
 from .dice import Roll
 from .errors import GameError, InputError, shown
 from .flow import CubeAction, Event, GameState, Record, Turn
-from .games import BAR, OFF, POINTS, Game
+from .games import BAR, DEFAULT_GAME, OFF, POINTS, Game, names
 from .moves import Step, parse_play
 from .position import Position
 from .rules import Rules, rules_from_dict
@@ -200,12 +200,12 @@ def check_depth(value: object, limit: int = MAX_DEPTH) -> None:
 
 
 def read_game(query: Json) -> Game:
-    """``game``: ``"long"`` (default) or ``"short"``."""
-    value = query.get("game", "long")
+    """``game``: a game's name (``"long"``, the default, or ``"short"``)."""
+    value = query.get("game", DEFAULT_GAME.value)
     try:
         return Game.parse(value)
     except ValueError:
-        raise InputError(f"game must be 'long' or 'short', not {shown(value)}", "BAD_GAME") from None
+        raise InputError(f"game must be {names()}, not {shown(value)}", "BAD_GAME") from None
 
 
 def read_side(value: object, what: str = "mover") -> Side:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, assert_never
 
 from .errors import RulesError, shown
-from .games import Game
+from .games import DEFAULT_GAME, Game
 
 MAX_OPTIONS = 32  #: a rules object with more entries than this is refused unread
 
@@ -121,6 +121,16 @@ class LongRules(CubeRules):
     draw_last_roll: bool = False
     next_game_starter: Literal["opening_roll", "previous_winner", "alternate"] = "opening_roll"
 
+    @property
+    def plays_opening_numbers(self) -> bool:
+        """The first mover plays the opening throw's numbers (``start=official``, ``choice``), not a roll of his own."""
+        return self.start in ("official", "choice")
+
+    @property
+    def opening_may_be_declined(self) -> bool:
+        """``start=choice``: the first mover may re-roll instead of playing the opening numbers."""
+        return self.start == "choice"
+
 
 @dataclass(frozen=True, repr=False)
 class ShortRules(CubeRules):
@@ -136,23 +146,49 @@ class ShortRules(CubeRules):
     home_hit_and_run: Literal["allowed", "forbidden"] = "allowed"
     koks: Literal[3, 2, "off"] = 3
 
+    @property
+    def plays_opening_numbers(self) -> bool:
+        """The first mover always plays the opening throw's numbers (SHORT-RULES.md S1.3)."""
+        return True
 
-Rules = LongRules | ShortRules  #: the rules of either game: what every function that takes ``rules`` accepts
-RULES_CLASSES: dict[Game, type[LongRules] | type[ShortRules]] = {Game.LONG: LongRules, Game.SHORT: ShortRules}
+    @property
+    def opening_may_be_declined(self) -> bool:
+        """Never: the opening numbers are played."""
+        return False
+
+
+#: the rules of any game, one class per family (a variant's class extends its family's, VARIANTS.md V0.1.1):
+#: what every function that takes ``rules`` accepts, and what ``match rules:`` decides a family's behaviour on
+Rules = LongRules | ShortRules
+
+
+def rules_class(game: Game) -> type[LongRules] | type[ShortRules]:
+    """The options class of ``game``: the one entry of the games' table that needs the rules classes.
+
+    >>> rules_class(Game.SHORT).OPTIONS["koks"]
+    (3, 2, 'off')
+    """
+    match game:
+        case Game.LONG:
+            return LongRules
+        case Game.SHORT:
+            return ShortRules
+        case _:
+            assert_never(game)
 
 
 def default_rules(game: Game) -> Rules:
     """The default rules of ``game``."""
-    return RULES_CLASSES[game]()
+    return rules_class(game)()
 
 
-def rules_from_dict(options: object, game: Game = Game.LONG) -> Rules:
+def rules_from_dict(options: object, game: Game = DEFAULT_GAME) -> Rules:
     """Build from JSON-style options; accepts the spellings used in RULES.md and the worked cases.
 
     Aliases: ``head33_sequential: true``, ``koks: null/false``, ``home_mars: "off"/"on"``, ``"on"/"off"``
     for the yes/no options, ``next_game_starter: "winner"``.
     """
-    cls = RULES_CLASSES[game]
+    cls = rules_class(game)
     if options is None:
         return cls()
     if not isinstance(options, Mapping):

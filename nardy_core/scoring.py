@@ -14,7 +14,7 @@ Result(winner=<Side.WHITE: 'white'>, kind='oin', base=1, cube=1)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, assert_never
 
 from .games import BAR, CHECKERS, HOME
 from .position import Position
@@ -60,17 +60,20 @@ def gammon_kind(position: Position, winner: Side, rules: Rules) -> tuple[Kind, i
     counts = position.counts(loser)
     if position.borne_off(loser) > 0:
         return OIN, 1
-    if isinstance(rules, ShortRules):
-        # koks: a checker still on the bar or in the winner's home (the loser's own 19-24)
-        if (counts[BAR] or any(counts[19:25])) and rules.koks != "off":
-            return KOKS, int(rules.koks)
-        return MARS, 2
-    if rules.koks == "koks_home" and not any(counts[HOME.start : HOME.stop]):
-        return KOKS, 3
-    if rules.koks == "koks_quarter" and any(counts[19:25]):
-        return KOKS, 3
-    if rules.home_mars == 3 and sum(counts[HOME.start : HOME.stop]) == CHECKERS:
-        return HOME_MARS, 3
+    match rules:
+        case ShortRules():
+            # koks: a checker still on the bar or in the winner's home (the loser's own 19-24)
+            if (counts[BAR] or any(counts[19:25])) and rules.koks != "off":
+                return KOKS, int(rules.koks)
+        case LongRules():
+            if rules.koks == "koks_home" and not any(counts[HOME.start : HOME.stop]):
+                return KOKS, 3
+            if rules.koks == "koks_quarter" and any(counts[19:25]):
+                return KOKS, 3
+            if rules.home_mars == 3 and sum(counts[HOME.start : HOME.stop]) == CHECKERS:
+                return HOME_MARS, 3
+        case _:
+            assert_never(rules)
     return MARS, 2
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from .blocks import OPPONENT_FRAME_BIT, first_forbidden, forbidden_window_starts, occupancy_mask, window_points, window_starts
 from .dice import Roll
-from .games import BAR, HEAD, HOME, OFF, POINTS, Game
+from .games import BAR, HEAD, HOME, OFF, POINTS, Family
 from .moves import Step
 from .notation import Counts
 from .position import Position
@@ -38,7 +38,7 @@ ShortState = tuple[Counts, Counts, Dice, tuple[int, ...]]
 State = LongState | ShortState
 Applied = tuple[Any, ...] | ReasonCode  #: the new state, or the code of the rule that forbids the step
 #: the other side's own number of each long-nardy point (index 0 unused)
-_LONG_OPPOSITE: tuple[int, ...] = (0,) + tuple(Game.LONG.opposite(n) for n in range(1, POINTS + 1))
+_LONG_OPPOSITE: tuple[int, ...] = Family.LONG.spec.opposite_table
 
 
 def remove_die(dice: Dice, die: int) -> Dice:
@@ -50,7 +50,6 @@ def remove_die(dice: Dice, die: int) -> Dice:
 class LongStepper:
     """Long nardy (RULES.md R8-R13): no hitting, one checker holds a point, the head rule, the six-block."""
 
-    game = Game.LONG
     MINE, DICE = 0, 1  #: where a state keeps the mover's counts and the dice left
 
     def __init__(self, position: Position, roll: Roll, rules: LongRules, head_limit: int = 1) -> None:
@@ -156,7 +155,6 @@ class LongStepper:
 class ShortStepper:
     """Short nardy (SHORT-RULES.md S2-S5): hitting, the bar and entering, two checkers hold a point."""
 
-    game = Game.SHORT
     head_limit = 0  # no head rule
     MINE, DICE = 0, 2  #: where a state keeps the mover's counts and the dice left
 

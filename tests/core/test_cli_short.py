@@ -8,19 +8,10 @@ input is a JSON error with exit status 2. Positions are those of data/rules-case
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run(command: str, stdin: str) -> tuple[int, object]:
-    done = subprocess.run(
-        [sys.executable, "-m", "nardy_core", command], input=stdin, capture_output=True, text=True, timeout=60
-    )
-    assert "Traceback" not in done.stderr
-    return done.returncode, json.loads(done.stdout)
-
+from .test_cli import run
 
 FIVE_POINT_BOARD = {"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, "8": 5}
 ON_BAR = {"game": "short", "white": {"bar": 1, "13": 1, "2": 13}, "black": FIVE_POINT_BOARD, "mover": "white", "dice": [6, 3]}

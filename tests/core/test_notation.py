@@ -121,39 +121,27 @@ def _place(draw: st.DrawFn, left: int, points: dict[int | str, int], used: set[i
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> Position:
-    points = {Side.WHITE: {}, Side.BLACK: {}}
-    used: set[int] = set()
-    for side in Side:
-        left = 15 - draw(st.integers(0, 14 if side is Side.WHITE else 15))  # someone still has a checker to play
-        _place(draw, left, points[side], used, lambda own, side=side: own if side is Side.WHITE else (own - 12 if own > 12 else own + 12))
-    return Position.from_points(points[Side.WHITE], points[Side.BLACK], draw(st.sampled_from(list(Side))))
-
-
-@settings(max_examples=200)
-@given(positions())
-def test_any_position_round_trips(position: Position) -> None:
-    assert parse_position(format_position(position)) == position
-
-
-@st.composite
-def short_positions(draw: st.DrawFn) -> Position:
-    """Any short-nardy position: Black's own point b is White's 25 - b; some checkers on the bar."""
+def positions(draw: st.DrawFn, game: Game) -> Position:
+    """Any position of ``game``: Black's own points numbered by the game's map, some checkers on the bar if it has one."""
     points: dict[Side, dict[int | str, int]] = {Side.WHITE: {}, Side.BLACK: {}}
     used: set[int] = set()
     for side in Side:
-        left = 15 - draw(st.integers(0, 14 if side is Side.WHITE else 15))
-        bar = draw(st.integers(0, left))
+        left = 15 - draw(st.integers(0, 14 if side is Side.WHITE else 15))  # someone still has a checker to play
+        bar = draw(st.integers(0, left)) if game.has_bar else 0
         if bar:
             points[side]["bar"] = bar
             left -= bar
-        _place(draw, left, points[side], used, lambda own, side=side: own if side is Side.WHITE else 25 - own)
-    return Position.from_points(points[Side.WHITE], points[Side.BLACK], draw(st.sampled_from(list(Side))), Game.SHORT)
+        _place(draw, left, points[side], used, lambda own, side=side: game.absolute(side, own))
+    return Position.from_points(points[Side.WHITE], points[Side.BLACK], draw(st.sampled_from(list(Side))), game)
 
 
+@pytest.mark.parametrize("game", list(Game), ids=lambda game: game.value)
 @settings(max_examples=200, deadline=None)  # a loaded machine may take a while over the first example
-@given(short_positions())
-def test_any_short_position_round_trips(position: Position) -> None:
+@given(data=st.data())
+def test_any_position_round_trips(game: Game, data: st.DataObject) -> None:
+    position = data.draw(positions(game))
     text = format_position(position)
-    assert text.startswith("short:") and parse_position(text) == position
+    assert parse_position(text) == position
+    prefix = game.spec.notation_prefix
+    assert text.startswith(f"{prefix}:") if prefix else text[0] in "wb"
     assert ("bar" in text) is bool(position.bar(Side.WHITE) or position.bar(Side.BLACK))

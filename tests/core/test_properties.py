@@ -1,18 +1,26 @@
-"""Property tests: random self-play under several rule sets, and a brute-force oracle on small positions."""
+"""Property tests: random self-play under several rule sets, and a brute-force oracle on small positions.
+
+What holds in every game (each accepted step extends to a legal turn) is tested here for each game; what is
+long nardy's own (the six-block, the head) too; short nardy's own properties are in test_short_properties.py.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from nardy_core import Game, Position, Roll, ShortRules, Side, TurnInProgress, TurnSearch, check_play
 from nardy_core import LongRules as Rules
-from nardy_core import Position, Roll, Side, TurnInProgress, TurnSearch, check_play
+from nardy_core import Rules as AnyRules
 from nardy_core.blocks import forbidden_block
-from nardy_core.flow import is_first_turn, play, start
+from nardy_core.games import BAR, POINTS
 
 from .bruteforce import brute_force
+from .selfplay import self_play
 
 RULE_SETS = [
     Rules(),
@@ -26,31 +34,25 @@ RULE_SETS = [
 rules_strategy = st.sampled_from(RULE_SETS)
 
 
-def _self_play(seed: int, rules: Rules, max_turns: int = 400) -> list[tuple]:
-    """Play one random game; return (position, roll, first_turn, search) for every turn."""
-    rng = random.Random(seed)
-    while True:
-        white_die, black_die = rng.randint(1, 6), rng.randint(1, 6)
-        if white_die != black_die:
-            break
-    game = start(rules, white_die, black_die)
-    seen = []
-    for _ in range(max_turns):
-        if game.over:
-            break
-        roll = game.roll or Roll.random(rng)
-        search = TurnSearch(game.position, roll, is_first_turn(game, game.to_move), rules)
-        seen.append((game.position, roll, is_first_turn(game, game.to_move), search))
-        outcomes = search.outcomes()
-        chosen = rng.choice(outcomes)[1] if outcomes else []
-        game = play(game, roll, chosen)
-    return seen
+class Walks(NamedTuple):
+    """How each game's turns are walked step by step: the rule sets, examples, turns played, every how many walked."""
+
+    rule_sets: list[AnyRules]
+    examples: int
+    max_turns: int
+    stride: int
+
+
+WALKS = {
+    Game.LONG: Walks(list(RULE_SETS), 25, 60, 7),
+    Game.SHORT: Walks([ShortRules(), ShortRules(home_hit_and_run="forbidden")], 10, 120, 5),
+}
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
 def test_self_play_invariants(seed: int, rules: Rules) -> None:
-    for position, roll, first_turn, search in _self_play(seed, rules):
+    for position, roll, first_turn, search in self_play(seed, rules, max_turns=400):
         for side in Side:
             assert position.on_board(side) + position.borne_off(side) == 15
             assert forbidden_block(position, side, rules) is None, (str(position), side)
@@ -64,25 +66,30 @@ def test_self_play_invariants(seed: int, rules: Rules) -> None:
                 assert forbidden_block(final, side, rules) is None
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
-def test_every_accepted_step_extends_to_a_legal_turn(seed: int, rules: Rules) -> None:
-    rng = random.Random(seed)
-    for position, roll, first_turn, search in _self_play(seed, rules, max_turns=60)[::7]:
-        finals = {final for final, _ in search.outcomes()}
-        walk = TurnInProgress(position, roll, first_turn, rules)
-        while not walk.is_complete():
-            accepted = [
-                (src, dst)
-                for src in range(1, 25)
-                for dst in list(range(src))
-                if walk.check(src, dst).accepted
-            ]
-            assert sorted(accepted) == sorted((s.src, s.dst) for s in walk.legal_steps())
-            assert accepted, "an incomplete turn must have a legal next step"
-            src, dst = rng.choice(accepted)
-            walk.play(src, dst)
-        assert walk.position in finals or (not finals and walk.must_pass())
+@pytest.mark.parametrize("game", list(Game), ids=lambda game: game.value)
+def test_every_accepted_step_extends_to_a_legal_turn(game: Game) -> None:
+    plan = WALKS[game]
+
+    @settings(max_examples=plan.examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(plan.rule_sets))
+    def walk_turns(seed: int, rules: AnyRules) -> None:
+        rng = random.Random(seed)
+        for position, roll, first_turn, search in self_play(seed, rules, plan.max_turns)[:: plan.stride]:
+            finals = {final for final, _ in search.outcomes()}
+            walk = TurnInProgress(position, roll, first_turn, rules)
+            while not walk.is_complete():
+                accepted = [(src, dst) for src in range(1, BAR + 1) for dst in range(min(src, POINTS + 1)) if walk.check(src, dst).accepted]
+                assert set(accepted) == {(s.src, s.dst) for s in walk.legal_steps()}, str(position)  # 1/off may use either die
+                assert accepted, "an incomplete turn must have a legal next step"
+                src, dst = rng.choice(accepted)
+                opponent_bar = walk.position.bar(position.to_move.other)
+                verdict = walk.play(src, dst)
+                # the answer says whether it hit (S8): exactly when a checker went to the bar
+                assert verdict.step is not None
+                assert verdict.step.hit == (walk.position.bar(position.to_move.other) == opponent_bar + 1)
+            assert walk.position in finals or (not finals and walk.must_pass())
+
+    walk_turns()
 
 
 def _small_position(draw: st.DrawFn) -> Position:

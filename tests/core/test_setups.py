@@ -22,10 +22,10 @@ def occupant(side: str, count: int) -> dict[str, Any]:
     return {"side": side, "count": count}
 
 
-def test_the_start_of_either_game_is_a_position_with_no_problems() -> None:
-    for game in Game:
-        answer = call("setup", {"position": Position.start(game).notation()})
-        assert answer["problems"] == [] and answer["position"] == Position.start(game).notation()
+@pytest.mark.parametrize("game", list(Game), ids=lambda game: game.value)
+def test_the_start_of_every_game_is_a_position_with_no_problems(game: Game) -> None:
+    answer = call("setup", {"position": Position.start(game).notation()})
+    assert answer["problems"] == [] and answer["position"] == Position.start(game).notation()
 
 
 def test_a_sixteenth_checker_is_named_with_its_side_and_total_and_still_drawn() -> None:

@@ -25,6 +25,8 @@ import pytest
 from nardy_core import Game, Position, Roll, ShortRules, Side, TurnSearch
 from nardy_core.games import BAR
 
+from .selfplay import opening_throw
+
 gnubg_nn = pytest.importorskip("gnubg_nn")
 
 SEED = 20251201
@@ -79,10 +81,7 @@ def _self_play_positions(seed: int, count: int) -> list[tuple[Position, Roll]]:
     rules = ShortRules()
     collected: list[tuple[Position, Roll]] = []
     while len(collected) < count:
-        while True:
-            white_die, black_die = rng.randint(1, 6), rng.randint(1, 6)
-            if white_die != black_die:
-                break
+        white_die, black_die = opening_throw(rng)
         position = Position.start(Game.SHORT, Side.WHITE if white_die > black_die else Side.BLACK)
         roll = Roll(white_die, black_die)
         while len(collected) < count:

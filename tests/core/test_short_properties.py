@@ -1,5 +1,6 @@
-"""Property tests of short nardy: random self-play under both home_hit_and_run values, step-by-step legality,
-and the independent brute-force oracle (bruteforce_short.py) on random small positions with checkers on the bar.
+"""Property tests of short nardy: random self-play under both home_hit_and_run values and the independent
+brute-force oracle (bruteforce_short.py) on random small positions with checkers on the bar. Step-by-step
+legality, the same in every game, is tested for each game in test_properties.py.
 """
 
 from __future__ import annotations
@@ -10,34 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nardy_core import Game, Position, Roll, ShortRules, Side, TurnInProgress, TurnSearch, check_play
-from nardy_core.flow import play, start
 from nardy_core.games import BAR, OFF, POINTS
 
 from .bruteforce_short import brute_force_short
+from .selfplay import self_play
 
 RULE_SETS = [ShortRules(), ShortRules(home_hit_and_run="forbidden")]
 rules_strategy = st.sampled_from(RULE_SETS)
 CHECKED_PER_TURN = 4  #: outcomes re-checked with check_play per turn (a double can have a hundred)
-
-
-def _self_play(seed: int, rules: ShortRules, max_turns: int = 300) -> list[tuple[Position, Roll, TurnSearch]]:
-    """Play one random game of short nardy; return (position, roll, search) for every turn."""
-    rng = random.Random(seed)
-    while True:
-        white_die, black_die = rng.randint(1, 6), rng.randint(1, 6)
-        if white_die != black_die:
-            break
-    game = start(rules, white_die, black_die)
-    seen = []
-    for _ in range(max_turns):
-        if game.over:
-            break
-        roll = game.roll or Roll.random(rng)
-        search = TurnSearch(game.position, roll, False, rules)
-        seen.append((game.position, roll, search))
-        outcomes = search.outcomes()
-        game = play(game, roll, rng.choice(outcomes)[1] if outcomes else [])
-    return seen
 
 
 def _assert_sound(position: Position) -> None:
@@ -57,7 +38,7 @@ def _assert_sound(position: Position) -> None:
 @given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
 def test_self_play_invariants_and_every_turn_is_accepted(seed: int, rules: ShortRules) -> None:
     rng = random.Random(seed ^ 0x5EED)
-    for position, roll, search in _self_play(seed, rules):
+    for position, roll, _, search in self_play(seed, rules, max_turns=300):
         _assert_sound(position)
         mover = position.to_move
         outcomes = search.outcomes()
@@ -71,25 +52,6 @@ def test_self_play_invariants_and_every_turn_is_accepted(seed: int, rules: Short
             verdict = check_play(position, roll, [(s.src, s.dst) for s in steps], False, rules)
             assert verdict.verdict == "legal", (str(position), str(roll), steps, verdict)
             assert verdict.position == final
-
-
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), rules=rules_strategy)
-def test_every_accepted_step_extends_to_a_legal_turn(seed: int, rules: ShortRules) -> None:
-    rng = random.Random(seed)
-    for position, roll, search in _self_play(seed, rules, max_turns=120)[::5]:
-        finals = {final for final, _ in search.outcomes()}
-        walk = TurnInProgress(position, roll, False, rules)
-        while not walk.is_complete():
-            accepted = [(src, dst) for src in range(1, BAR + 1) for dst in range(min(src, POINTS + 1)) if walk.check(src, dst).accepted]
-            assert set(accepted) == {(s.src, s.dst) for s in walk.legal_steps()}, str(position)  # 1/off may use either die
-            assert accepted, "an incomplete turn must have a legal next step"
-            src, dst = rng.choice(accepted)
-            bar_before = walk.position.bar(position.to_move.other)
-            verdict = walk.play(src, dst)
-            assert verdict.step is not None  # the answer says whether it hit (S8): exactly when a checker went to the bar
-            assert verdict.step.hit == (walk.position.bar(position.to_move.other) == bar_before + 1)
-        assert walk.position in finals or (not finals and walk.must_pass())
 
 
 # --- the brute-force oracle ------------------------------------------------------------------------
