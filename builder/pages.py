@@ -20,6 +20,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from nardy_core import Game, Position, board_model
+from nardy_core.answer_types import BoardModel
 from nardy_core.cube import Cube
 
 from .answers import AnswerBooks, turn_setup
@@ -88,7 +89,7 @@ class BoardKey:
     interactive: bool
 
 
-def _setup_model(setup: Setup, cube: bool = False) -> dict[str, Any]:
+def _setup_model(setup: Setup, cube: bool = False) -> BoardModel:
     return board_model(setup.position, setup.roll, cube=Cube() if cube else None)
 
 
@@ -144,10 +145,10 @@ class SiteRenderer:
         self.texts = dict(zip(unique, describe_boards(requests, catalogs), strict=True))
 
     @staticmethod
-    def _key(lang: str, model: dict[str, Any], setup: Setup, interactive: bool) -> BoardKey:
+    def _key(lang: str, model: BoardModel, setup: Setup, interactive: bool) -> BoardKey:
         return BoardKey(lang, json.dumps(model, sort_keys=True), setup.perspective.value, interactive)
 
-    def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str,
+    def board_svg(self, lang: str, model: BoardModel, perspective: str, interactive: bool, board_id: str,
                   picture: bool = True, captions: bool = True) -> Markup:
         texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
         self.captions[lang][captions_ref(model["game"], perspective)] = texts["captions"]
