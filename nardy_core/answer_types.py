@@ -137,13 +137,14 @@ class ResultJson(TypedDict):
     points: int
 
 
-class EventJson(TypedDict):
-    """One event of a game's record: a turn (``dice``, ``play``) or a cube action (``cube``)."""
-
-    side: SideName
-    dice: NotRequired[list[int]]
-    play: NotRequired[str]
-    cube: NotRequired[CubeVerb]
+# written as a call: under postponed annotations Python 3.11's TypedDict does not see NotRequired in a class
+EventJson = TypedDict("EventJson", {  # noqa: UP013
+    "side": SideName,
+    "dice": NotRequired[list[int]],
+    "play": NotRequired[str],
+    "cube": NotRequired[CubeVerb],
+})
+EventJson.__doc__ = """One event of a game's record: a turn (``dice``, ``play``) or a cube action (``cube``)."""
 
 
 class GameStateJson(TypedDict):
@@ -237,7 +238,7 @@ class DescribeAnswer(TypedDict):
     position: str
     game: GameName
     board: BoardModel
-    forbidden_blocks: dict[SideName, list[int]]
+    forbidden_blocks: dict[str, list[int]]  #: side -> absolute points (only a side that has one)
     winner: SideName | None
 
 
