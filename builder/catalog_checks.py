@@ -2,7 +2,7 @@
 
 A key is asked for by name in four places: templates (``t("nav.course")``), ES modules (``t('widget.undo')``,
 also as a template literal ``t(`board.side.${side}`)``, which any existing key may satisfy), nardy_core's
-reasons (:data:`nardy_core.api.REASON_KEYS`), and the registries of the builder (tasks, tags). A missing key
+reasons (:data:`nardy_core.sentences.REASON_KEYS`), and the registries of the builder (tasks, tags). A missing key
 would render as the bare key or fail a build: here it is a located problem instead.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from nardy_core import Game
-from nardy_core.api import REASON_KEYS
+from nardy_core.sentences import REASON_KEYS
 
 from .i18n import Catalog, catalog_gaps, key_line
 from .problems import Problem

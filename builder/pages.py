@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 import nardy_core
 from nardy_core import Game, Position, board_model
-from nardy_core.board import BoardJson
+from nardy_core.answer_types import BoardModel
 from nardy_core.cube import Cube
 from nardy_core.games import DEFAULT_GAME
 
@@ -59,7 +59,7 @@ SPRITE_SLOT = Markup("<!--nb-sprite-->")  # where a page's sprite goes, once its
 PREFIX = {game: "" if game is DEFAULT_GAME else f"{game.value}/" for game in Game}
 
 
-def start_model(game: Game) -> BoardJson:
+def start_model(game: Game) -> BoardModel:
     """The board model of ``game``'s start, with the cube when its board shows one."""
     return board_model(Position.start(game), cube=Cube() if game.spec.shows_cube else None)
 
@@ -79,7 +79,7 @@ class BoardKey:
     interactive: bool
 
 
-def _setup_model(setup: Setup, cube: bool = False) -> dict[str, Any]:
+def _setup_model(setup: Setup, cube: bool = False) -> BoardModel:
     return board_model(setup.position, setup.roll, cube=Cube() if cube else None)
 
 
@@ -135,10 +135,10 @@ class SiteRenderer:
         self.texts = dict(zip(unique, describe_boards(requests, catalogs, self.source.paths.static), strict=True))
 
     @staticmethod
-    def _key(lang: str, model: dict[str, Any], setup: Setup, interactive: bool) -> BoardKey:
+    def _key(lang: str, model: BoardModel, setup: Setup, interactive: bool) -> BoardKey:
         return BoardKey(lang, json.dumps(model, sort_keys=True), setup.perspective.value, interactive)
 
-    def board_svg(self, lang: str, model: dict[str, Any], perspective: str, interactive: bool, board_id: str,
+    def board_svg(self, lang: str, model: BoardModel, perspective: str, interactive: bool, board_id: str,
                   picture: bool = True, captions: bool = True) -> Markup:
         texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
         self.captions[lang][captions_ref(model["game"], perspective)] = texts["captions"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy_core import GameError, NardyError, Roll, Rules, Side, board_model, rules_from_dict
+from nardy_core.answer_types import BoardModel
 from nardy_core.flow import GameState, Record, play, start
 from nardy_core.games import Game
 from nardy_core.moves import format_play
@@ -50,7 +51,7 @@ class Frame:
     play: str  #: the move in the mover's own numbering ("" for the start or a forced pass)
     note: str  #: Markdown inline (may be empty)
     position: Position
-    model: dict[str, Any]
+    model: BoardModel
 
 
 @dataclass

@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 import json
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator, Mapping
+from typing import TextIO
 
 from .api import call, error
 from .errors import NardyError
@@ -43,7 +43,7 @@ class QueryStream:
         self.read = read
         self.buffer = buffer
         self.at_end = False
-        self.failed: dict[str, Any] | None = None  #: the error that stopped the reading, if any
+        self.failed: Mapping[str, object] | None = None  #: the error that stopped the reading, if any
 
     def _more(self) -> bool:
         if self.at_end:
@@ -165,6 +165,7 @@ def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     text = start
     while len(text) <= MAX_REQUEST_CHARS and (chunk := read()):
         text += chunk
+    result: Mapping[str, object]
     try:
         result = call(command, decode_request(text))
     except NardyError as exc:

@@ -9,6 +9,11 @@ as the worked cases do. Everything the page asks (``turn_state``, ``try_step``, 
 carries what the page needs to show it without knowing a rule: the mover, labels in the mover's own
 numbering, the board model, reasons as catalog keys with their parameters, who acts next.
 
+This module only reads requests (:mod:`nardy_core.requests`), dispatches them and writes the answers, each of
+a type of :mod:`nardy_core.answer_types`. What a reason's sentence is comes from :mod:`nardy_core.reasons`,
+the game's course from :mod:`nardy_core.flow`, the computer's decisions from an
+:class:`~nardy_core.opponent.Opponent` (:data:`nardy_core.bot.HEURISTIC`).
+
 >>> call("turns", {"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True})
 {'outcomes': [{'white': {'24': 14, '13': 1}, 'black': {'24': 15}, 'play': '24/18 18/13'}]}
 >>> call("check", {"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": True, "play": "24/18 24/19"})
@@ -24,21 +29,42 @@ numbering, the board model, reasons as catalog keys with their parameters, who a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import cast
 
 from . import __version__
+from .answer_types import (
+    BotTurnAnswer,
+    CheckAnswer,
+    DescribeAnswer,
+    Destination,
+    ErrorAnswer,
+    ExplainAnswer,
+    GameReviewAnswer,
+    GameStateJson,
+    Outcome,
+    PingAnswer,
+    PlayedStep,
+    PointId,
+    ReasonJson,
+    ResultJson,
+    SetupAnswer,
+    StepAnswer,
+    TurnsAnswer,
+    TurnState,
+)
 from .blocks import forbidden_block
 from .board import board_model, counts_model, dice_uses
-from .bot import choose, takes_double, wants_to_double
+from .bot import HEURISTIC
 from .dice import Roll
 from .errors import GameError, InputError, NardyError, shown
-from .flow import CubeVerb, GameState, cube_action, from_position, is_first_turn, opening_winner, roll_dice, start
+from .flow import CubeVerb, Event, GameState, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
-from .games import BAR, OFF, POINTS, Game
+from .games import BAR, OFF
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
 from .moves import Step, format_play, point_json
+from .opponent import act
 from .position import Position
 from .reasons import Reason, ReasonCode
 from .requests import (
@@ -66,12 +92,13 @@ from .requests import (
     require_object,
 )
 from .scoring import score
+from .sentences import reason_message, reason_points
 from .setups import Setup, read_setup_bar, read_setup_points
 from .sides import Side
 from .summary import summarize
 
 
-def error(code: str, message: str, params: dict[str, object] | None = None) -> Json:
+def error(code: str, message: str, params: Mapping[str, object] | None = None) -> ErrorAnswer:
     """The error object returned for invalid input."""
     return {"error": {"code": code, "message": message, "params": dict(params or {})}}
 
@@ -80,14 +107,14 @@ def error(code: str, message: str, params: dict[str, object] | None = None) -> J
 # absolute points and reasons, as the page shows them
 
 
-def abs_point(position: Position, own: int) -> int | str:
+def abs_point(position: Position, own: int) -> PointId:
     """The side to move's own point (0 = off, 25 = bar) as the page's absolute point id."""
     if own in (OFF, BAR):
         return point_json(own)
     return position.game.absolute(position.to_move, own)
 
 
-def step_json(position: Position, step: Step) -> Json:
+def step_json(position: Position, step: Step) -> PlayedStep:
     """A step as the page draws it: absolute ``from``/``to``, the die, the hit and the mover's labels."""
     return {
         "from": abs_point(position, step.src),
@@ -98,95 +125,14 @@ def step_json(position: Position, step: Step) -> Json:
     }
 
 
-def _joined(points: list[int]) -> str:
-    return ", ".join(str(p) for p in points)
-
-
-#: every catalog key :func:`reason_message` can answer with (the site's catalogs must have them all)
-REASON_KEYS: tuple[str, ...] = (
-    "reason.NO_CHECKER", "reason.NO_CHECKER_opponent", "reason.BAR_FIRST", "reason.HIT_AND_RUN_HOME",
-    "reason.WRONG_DIRECTION", "reason.NO_SUCH_DIE", "reason.NO_DICE_LEFT", "reason.HEAD_LIMIT_1",
-    "reason.HEAD_LIMIT_2", "reason.ENTRY_HELD", "reason.OCCUPIED", "reason.OCCUPIED_short", "reason.NOT_ALL_HOME",
-    "reason.NOT_ALL_HOME_bar", "reason.BEAR_OFF_HIGHER_OCCUPIED", "reason.SIX_BLOCK", "reason.SIX_BLOCK_at_end",
-    "reason.MUST_USE_LARGER", "reason.HEAD_SEQUENTIAL", "reason.MUST_USE_BOTH", "reason.MUST_USE_BOTH_double",
-)
-
-
-def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[str, Any]]:
-    """The catalog key and parameters of the sentence for ``reason`` (points in the mover's numbering)."""
-    code, params = reason.code, reason.params
-    key = f"reason.{code.value}"
-    shown: dict[str, Any] = {}
-    if code is ReasonCode.NO_CHECKER:
-        key += "_opponent" if params.get("owner") == "opponent" else ""
-        shown = {"point": params["point"]}
-    elif code is ReasonCode.WRONG_DIRECTION:
-        shown = {"from": params["from"], "to": params["to"]}
-    elif code is ReasonCode.NO_SUCH_DIE:
-        if not params["dice"]:
-            key = "reason.NO_DICE_LEFT"
-        shown = {"dice": _joined(params["dice"])}
-    elif code is ReasonCode.HEAD_LIMIT:
-        key += "_2" if params["limit"] == 2 else "_1"
-    elif code is ReasonCode.OCCUPIED:
-        key += "_short" if game.family.spec.holding > 1 else ""  # "held by two or more" rather than "taken"
-        shown = {"point": params["point"], "n": params.get("held", 1)}
-    elif code is ReasonCode.ENTRY_HELD:
-        shown = {"point": params["point"], "die": params["die"]}
-    elif code is ReasonCode.BAR_FIRST:
-        shown = {"n": params["bar"]}
-    elif code is ReasonCode.HIT_AND_RUN_HOME:
-        shown = {"point": params["point"]}
-    elif code is ReasonCode.NOT_ALL_HOME:
-        key += "_bar" if params.get("bar") else ""
-        shown = {"outside": _joined(params["outside"]), "n": params.get("bar", 0)}
-    elif code is ReasonCode.BEAR_OFF_HIGHER_OCCUPIED:
-        shown = {"die": params["die"], "from": params["from"], "higher": _joined(params["higher"])}
-    elif code is ReasonCode.SIX_BLOCK:
-        key += "_at_end" if params.get("at_end") else ""
-        shown = {"points": _joined(sorted(params["points"], reverse=True))}
-    elif code is ReasonCode.MUST_USE_LARGER:
-        shown = {"die": params["die"]}
-    elif code is ReasonCode.MUST_USE_BOTH:
-        key += "_double" if double else ""
-        shown = {"n": params["dice"]}
-    return key, shown
-
-
-#: reasons about the checker that was to move: the board marks its point
-SOURCE_CODES = frozenset({
-    ReasonCode.HEAD_LIMIT, ReasonCode.NO_CHECKER, ReasonCode.WRONG_DIRECTION, ReasonCode.NO_SUCH_DIE, ReasonCode.HIT_AND_RUN_HOME,
-})
-
-
-def highlight_points(reason: Reason, position: Position) -> list[int | str]:
-    """Absolute points (and ``"bar"``) a reason is about, for the board to mark."""
-    params, code = reason.params, reason.code
-    own: list[int] = []
-    if code in (ReasonCode.OCCUPIED, ReasonCode.ENTRY_HELD):
-        own = [params["point"]]
-    elif code is ReasonCode.SIX_BLOCK:
-        own = list(params.get("points", []))
-    elif code is ReasonCode.NOT_ALL_HOME:
-        own = list(params.get("outside", [])) + ([BAR] if params.get("bar") else [])
-    elif code is ReasonCode.BEAR_OFF_HIGHER_OCCUPIED:
-        own = list(params.get("higher", []))
-    elif code is ReasonCode.BAR_FIRST:
-        own = [BAR]
-    elif code in SOURCE_CODES:
-        source = params.get("from", params.get("point"))
-        own = [source] if isinstance(source, int) else []
-    return [abs_point(position, p) for p in own if isinstance(p, int) and (1 <= p <= POINTS or p == BAR)]
-
-
-def reason_json(reason: Reason, position: Position, roll: Roll) -> Json:
+def reason_json(reason: Reason, position: Position, roll: Roll) -> ReasonJson:
     """A reason as the page shows it: code, catalog key and parameters, points to mark and the mark's kind."""
     key, params = reason_message(reason, position.game, roll.is_double)
     return {
         "code": reason.code.value,
         "message": key,
         "params": params,
-        "highlight": highlight_points(reason, position),
+        "highlight": [abs_point(position, p) for p in reason_points(reason)],
         "mark": "block" if reason.code is ReasonCode.SIX_BLOCK else "error",
     }
 
@@ -195,17 +141,17 @@ def reason_json(reason: Reason, position: Position, roll: Roll) -> Json:
 # the CLI contract (each side in its own numbering)
 
 
-def turns(query: Json) -> Json:
+def turns(query: Json) -> TurnsAnswer:
     """Every distinct legal final position, each with one play (``outcomes: []`` when the turn passes)."""
     search = TurnSearch(*read_turn_setup(query))
-    outcomes = [
+    outcomes: list[Outcome] = [
         {"white": final.as_points(Side.WHITE), "black": final.as_points(Side.BLACK), "play": format_play(play)}
         for final, play in search.outcomes()
     ]
     return {"outcomes": outcomes}
 
 
-def check(query: Json) -> Json:
+def check(query: Json) -> CheckAnswer:
     """Verdict on ``play``: ``legal``, ``illegal`` (code, 1-based step) or ``incomplete`` (MUST_USE_BOTH)."""
     setup = read_turn_setup(query)
     verdict = check_play(setup.position, setup.roll, read_own_moves(query), setup.first_turn, setup.rules)
@@ -216,11 +162,11 @@ def check(query: Json) -> Json:
 # positions
 
 
-def describe(query: Json) -> Json:
+def describe(query: Json) -> DescribeAnswer:
     """A position: canonical notation, game, board model, pips, any forbidden block, the winner."""
     position = read_position(query)
     rules = read_rules(query, position.game)
-    blocks = {}
+    blocks: dict[str, list[int]] = {}
     for side in Side:
         points = forbidden_block(position, side, rules)
         if points:
@@ -235,7 +181,7 @@ def describe(query: Json) -> Json:
     }
 
 
-def setup(query: Json) -> Json:
+def setup(query: Json) -> SetupAnswer:
     """A position set up by hand (the board editor): ``points`` and ``bar`` as the board model writes them
     (with ``game`` and ``mover``), or ``position`` notation; ``dice`` (optional) and ``rules``. The answer
     is the board to draw, even while the setup is not a position, the canonical notation (``null`` while
@@ -268,7 +214,7 @@ def setup(query: Json) -> Json:
     }
 
 
-def result(query: Json) -> Json:
+def result(query: Json) -> ResultJson:
     """Score a finished position: ``winner`` has borne off all 15 (``cube``: the cube's value)."""
     position = read_position(query)
     winner = read_side(query["winner"], "winner") if "winner" in query else position.winner()
@@ -294,10 +240,10 @@ def _turn(query: Json) -> tuple[TurnInProgress, Position, Roll]:
     return turn, position, roll
 
 
-def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> Json:
+def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> TurnState:
     """The state of a turn: where each checker may go, what is played, whether the turn may end."""
     legal = turn.legal_steps()
-    moves: dict[str, list[Json]] = {}
+    moves: dict[str, list[Destination]] = {}
     for src in sorted({s.src for s in legal}, reverse=True):
         moves[str(abs_point(position, src))] = [
             {
@@ -326,12 +272,12 @@ def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> Jso
     }
 
 
-def turn_state(query: Json) -> Json:
+def turn_state(query: Json) -> TurnState:
     """The state of a turn after ``steps`` (absolute ``[[from, to], …]``)."""
     return turn_state_json(*_turn(query))
 
 
-def try_step(query: Json) -> Json:
+def try_step(query: Json) -> StepAnswer:
     """Judge ``step`` (``{"from", "to", "die"?}``, absolute) after ``steps``; if accepted, the new state too.
 
     A move that spans several dice with one checker (24 → 13 with 6-5) is played die by die.
@@ -351,7 +297,7 @@ def try_step(query: Json) -> Json:
     }
 
 
-def explain_point(query: Json) -> Json:
+def explain_point(query: Json) -> ExplainAnswer:
     """Why the checker on ``point`` (absolute) cannot move now: the largest die left, straight ahead."""
     turn, position, roll = _turn(query)
     src = read_board_point(query, "point", position)
@@ -368,17 +314,10 @@ def explain_point(query: Json) -> Json:
 CUBE_VERBS: dict[object, CubeVerb] = {"double": "double", "take": "take", "drop": "drop", "beaver": "beaver"}
 
 
-def game_json(game: GameState, players: dict[str, str], last: Json | None = None) -> Json:
-    """A game as the page keeps it: the state to send back, plus what to show and who acts next."""
-    cube = game.cube
-    if game.over:
-        phase, actor_side = "over", None
-    elif cube.offered_by is not None:
-        phase, actor_side = "cube", cube.offered_by.other
-    elif game.roll is None:
-        phase, actor_side = "roll", game.to_move
-    else:
-        phase, actor_side = "move", game.to_move
+def game_json(game: GameState, players: dict[str, str], last: Event | None = None) -> GameStateJson:
+    """A game as the page keeps it: the state to send back, plus what to show and who acts next (``last``:
+    what the request did, a turn or a cube action)."""
+    cube, actor = game.cube, game.actor
     return {
         "game": game.game.value,
         "rules": game.rules.to_dict(),
@@ -394,35 +333,29 @@ def game_json(game: GameState, players: dict[str, str], last: Json | None = None
         "cube": cube.to_json(),
         "cube_in_play": game.cube_in_play,
         "may_double": game.may_double(),
-        "phase": phase,
-        "actor": None if actor_side is None else actor_side.value,
-        "computer": actor_side is not None and players[actor_side.value] == "computer",
+        "phase": game.phase,
+        "actor": None if actor is None else actor.value,
+        "computer": actor is not None and players[actor.value] == "computer",
         "result": None if game.result is None else game.result.to_json(),
-        "last": last,
+        "last": None if last is None else last.to_json(),
         "board": board_model(
             game.position, game.roll, cube=cube if game.cube_in_play else None, show_to_move=not game.over,
         ),
     }
 
 
-def game_new(query: Json) -> Json:
+def _acted(game: GameState, players: dict[str, str]) -> GameStateJson:
+    """The game after a request that played a turn or a cube action: the record's last event says which."""
+    return game_json(game, players, game.record.events[-1])
+
+
+def game_new(query: Json) -> GameStateJson:
     """Start a game: ``{"game", "rules", "players", "seed"?}``; the opening throw is made here (ties rethrown)."""
-    game_kind = read_game(query)
-    rules = read_rules(query, game_kind)
-    rng = read_rng(query)
-    throws: list[tuple[int, int]] = []
-    while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
-        throws.append((white, black))
-        if opening_winner(white, black) is not None or len(throws) > 50:
-            break
-    if opening_winner(*throws[-1]) is None:  # pragma: no cover - 50 ties in a row
-        throws.append((6, 1))
-    state = start(rules, *throws[-1], tuple(throws[:-1]))
-    return game_json(state, read_players(query))
+    rules = read_rules(query, read_game(query))
+    return game_json(start_thrown(rules, read_rng(query)), read_players(query))
 
 
-def game_from_position(query: Json) -> Json:
+def game_from_position(query: Json) -> GameStateJson:
     """A game continuing from any position (``dice``: the roll to play now, optional)."""
     position = read_position(query)
     state = from_position(position, read_rules(query, position.game))
@@ -431,7 +364,7 @@ def game_from_position(query: Json) -> Json:
     return game_json(state, read_players(query, position.to_move))
 
 
-def game_roll(query: Json) -> Json:
+def game_roll(query: Json) -> GameStateJson:
     """The side to move throws the dice (``dice`` to choose them, else at random)."""
     state, players = read_game_state(query)
     if state.roll is not None:
@@ -440,62 +373,42 @@ def game_roll(query: Json) -> Json:
     return game_json(roll_dice(state, roll), players)
 
 
-def game_play(query: Json) -> Json:
+def game_play(query: Json) -> GameStateJson:
     """Play the thrown dice: ``{"game": <state>, "play"}`` (own numbering, ``""`` for a pass) → the next state."""
     state, players = read_game_state(query)
     if state.roll is None:
         raise GameError(f"{state.to_move.value} has not thrown the dice", "NOT_ROLLED")
-    side, roll = state.to_move, state.roll
-    after = play_turn(state, roll, read_text(query, "play"))
-    return game_json(after, players, {"side": side.value, "dice": roll.to_list(), "play": _last_play(after)})
+    return _acted(play_turn(state, state.roll, read_text(query, "play")), players)
 
 
-def _last_play(state: GameState) -> str:
-    turns = state.record.turns
-    return format_play(turns[-1].steps) if turns else ""
-
-
-def game_cube(query: Json) -> Json:
+def game_cube(query: Json) -> GameStateJson:
     """A cube action: ``{"game", "action": "double" | "take" | "drop" | "beaver"}``."""
     state, players = read_game_state(query)
     action = CUBE_VERBS.get(query.get("action")) if isinstance(query.get("action"), str) else None
     if action is None:
         raise InputError(f"action must be double, take, drop or beaver, not {shown(query.get('action'))}", "BAD_ACTION")
-    actor = state.to_move if action == "double" else (state.cube.offered_by or state.to_move).other
-    after = cube_action(state, action)
-    return game_json(after, players, {"side": actor.value, "cube": action})
+    return _acted(cube_action(state, action), players)
 
 
-def game_computer(query: Json) -> Json:
+def game_computer(query: Json) -> GameStateJson:
     """The computer acts for the side whose turn it is: it may double, take or drop, or throw and play."""
     state, players = read_game_state(query)
-    rng = read_rng(query)
-    if state.cube.offered_by is not None:
-        responder = state.cube.offered_by.other
-        verb: CubeVerb = "take" if takes_double(state.position, responder) else "drop"
-        return game_json(cube_action(state, verb), players, {"side": responder.value, "cube": verb})
-    side = state.to_move
-    if state.may_double() and wants_to_double(state.position, side):
-        return game_json(cube_action(state, "double"), players, {"side": side.value, "cube": "double"})
-    roll = state.roll or Roll.random(rng)
-    steps = choose(state.position, roll, is_first_turn(state, side), state.rules, rng.randrange(2**32))
-    after = play_turn(state, roll, list(steps))
-    return game_json(after, players, {"side": side.value, "dice": roll.to_list(), "play": format_play(steps)})
+    return _acted(act(state, HEURISTIC, read_rng(query)), players)
 
 
-def bot_turn(query: Json) -> Json:
+def bot_turn(query: Json) -> BotTurnAnswer:
     """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?}``."""
     setup = read_turn_setup(query)
-    steps = choose(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
+    steps = HEURISTIC.choose_play(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
     return {"play": format_play(steps), "steps": [step_json(setup.position, s) for s in steps]}
 
 
-def ping(query: Json) -> Json:
+def ping(query: Json) -> PingAnswer:
     """Liveness and version check for the worker."""
     return {"pong": True, "version": __version__}
 
 
-def game_review(query: Json) -> Json:
+def game_review(query: Json) -> GameReviewAnswer:
     """The short review of a game from its record (nardy_core.summary): each side's figures, and the result
     once it is over.
 
@@ -511,7 +424,7 @@ def game_review(query: Json) -> Json:
 
 
 #: every request kind the page and the CLI may send (docs/architecture.md; site/static/js/rules-client.js)
-HANDLERS: dict[str, Callable[[Json], Json]] = {
+HANDLERS: dict[str, Callable[[Json], Mapping[str, object]]] = {
     "ping": ping,
     "turns": turns,
     "check": check,
@@ -542,19 +455,20 @@ def call(kind: object, query: object) -> Json:
     """
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        return error("UNKNOWN_REQUEST", f"unknown request {shown(kind)}; known: {', '.join(HANDLERS)}")
+        return cast(Json, error("UNKNOWN_REQUEST", f"unknown request {shown(kind)}; known: {', '.join(HANDLERS)}"))
     assert isinstance(kind, str)
     try:
         check_depth(query)
         request = require_object(query)
         check_fields(kind, request)
-        return handler(request)
+        answer: Mapping[str, object] = handler(request)
     except NardyError as exc:
-        return error(exc.code, str(exc), exc.params)
+        answer = error(exc.code, str(exc), exc.params)
     except RecursionError:
-        return error("TOO_DEEP", "the request is nested too deeply")
+        answer = error("TOO_DEEP", "the request is nested too deeply")
     except Exception as exc:  # a bug in the core: answer, never raise (and never show a traceback)
-        return error("INTERNAL", f"internal error ({type(exc).__name__})")
+        answer = error("INTERNAL", f"internal error ({type(exc).__name__})")
+    return cast(Json, answer)  # each kind's answer has its handler's type (nardy_core.answer_types)
 
 
 def handle(kind: str, payload_json: str) -> str:
@@ -563,6 +477,7 @@ def handle(kind: str, payload_json: str) -> str:
     >>> json.loads(handle("turns", '{"position": "w/24:15/24:15", "dice": [6, NaN]}'))["error"]["code"]
     'BAD_JSON'
     """
+    answer: Mapping[str, object]
     try:
         answer = call(kind, decode_request(payload_json))
     except NardyError as exc:

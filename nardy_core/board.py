@@ -14,7 +14,7 @@ the borne-off trays are per side; dice are listed one entry per use (a double sh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .cube import Cube
 from .dice import Roll
@@ -23,10 +23,11 @@ from .notation import Counts
 from .position import Position
 from .sides import Side
 
-BoardJson = dict[str, Any]
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import BoardModel, DieUse, Occupant
 
 
-def dice_uses(roll: Roll | None, dice_left: Sequence[int] | None = None) -> list[dict[str, Any]]:
+def dice_uses(roll: Roll | None, dice_left: Sequence[int] | None = None) -> list[DieUse]:
     """One ``{value, used}`` per use of the roll; the dice not in ``dice_left`` count as used.
 
     >>> dice_uses(Roll(6, 5), [5])
@@ -38,7 +39,7 @@ def dice_uses(roll: Roll | None, dice_left: Sequence[int] | None = None) -> list
     for value in roll.steps if dice_left is None else dice_left:
         if value in spent:
             spent.remove(value)
-    uses = []
+    uses: list[DieUse] = []
     for value in roll.steps:  # the dice played are the first ones shown
         used = value in spent
         if used:
@@ -54,7 +55,7 @@ def board_model(
     *,
     cube: Cube | None = None,
     show_to_move: bool = True,
-) -> BoardJson:
+) -> BoardModel:
     """The board model of ``position`` with the roll being played (``dice_left`` unused) and the cube."""
     return counts_model(
         position.game, position.white, position.black, position.to_move if show_to_move else None,
@@ -63,8 +64,8 @@ def board_model(
 
 
 def counts_model(
-    game: Game, white: Counts, black: Counts, to_move: Side | None, dice: list[dict[str, Any]], cube: Cube | None = None
-) -> BoardJson:
+    game: Game, white: Counts, black: Counts, to_move: Side | None, dice: list[DieUse], cube: Cube | None = None
+) -> BoardModel:
     """The board model of checkers per own point (index 25 the bar), which need not make a position yet.
 
     The board editor draws what is being set up before it is valid: a side with 16 checkers shows them
@@ -76,7 +77,7 @@ def counts_model(
     ({'24': {'side': 'white', 'count': 16}}, {'white': 0, 'black': 15}, {'white': 384, 'black': 0})
     """
     counts = {Side.WHITE: white, Side.BLACK: black}
-    points: dict[int, dict[str, Any]] = {}
+    points: dict[int, Occupant] = {}
     for side in Side:
         for own in range(1, POINTS + 1):
             if counts[side][own]:

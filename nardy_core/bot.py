@@ -3,7 +3,8 @@
 It is not a strong player; it plays sensibly for a learner to practise against. Long nardy: bear off when
 it can, leave the head steadily, spread over several points, build points in front of the opponent.
 Short nardy: hit, make points (above all in the home), leave few blots in reach, keep the opponent on the
-bar. Its cube play is a plain race count. Deterministic for a given seed.
+bar. Its cube play is a plain race count. Deterministic for a given seed. :data:`HEURISTIC` is this
+player as an :class:`~nardy_core.opponent.Opponent`, the one the site plays against.
 
 >>> from nardy_core.dice import Roll
 >>> choose(Position.from_notation("w/6,4,off:13/24:15"), Roll(6, 4))[0].dst
@@ -15,7 +16,7 @@ bar. Its cube play is a plain race count. Deterministic for a given seed.
 from __future__ import annotations
 
 import random
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from .dice import Roll
 from .games import BAR, HOME, POINTS, Family
@@ -24,6 +25,10 @@ from .moves import Step
 from .position import Position
 from .rules import Rules
 from .sides import Side
+
+if TYPE_CHECKING:
+    from .flow import GameState
+    from .opponent import Opponent
 
 
 def _long_value(position: Position, side: Side) -> float:
@@ -99,3 +104,23 @@ def wants_to_double(position: Position, side: Side) -> bool:
 def takes_double(position: Position, side: Side) -> bool:
     """The computer takes unless it is more than about 12 % behind in the race."""
     return _race_lead(position, side) > -0.12
+
+
+class Heuristic:
+    """This module's evaluation as an :class:`~nardy_core.opponent.Opponent`."""
+
+    def choose_play(self, position: Position, roll: Roll, first_turn: bool, rules: Rules, seed: int) -> tuple[Step, ...]:
+        """:func:`choose`."""
+        return choose(position, roll, first_turn, rules, seed)
+
+    def offers_double(self, game: GameState, side: Side) -> bool:
+        """:func:`wants_to_double`."""
+        return wants_to_double(game.position, side)
+
+    def takes_double(self, game: GameState, side: Side) -> bool:
+        """:func:`takes_double`."""
+        return takes_double(game.position, side)
+
+
+#: the computer the site plays against
+HEURISTIC: Opponent = Heuristic()

@@ -14,10 +14,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .errors import GameError
 from .rules import Rules
 from .sides import Side
+
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import CubeState
 
 MAX_VALUE = 64  #: the cube's highest face
 
@@ -60,7 +64,7 @@ class Cube:
         taken = self.take(rules)
         return replace(taken, value=next_value(taken.value, rules))
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> CubeState:
         """``{"value", "owner", "offered_by", "turned"}``."""
         return {
             "value": self.value,

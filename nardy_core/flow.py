@@ -16,9 +16,10 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .cube import Cube, next_value
 from .dice import Roll
@@ -31,7 +32,11 @@ from .rules import LongRules, Rules, rules_from_dict
 from .scoring import DRAW, Result, draw_roll_due, score
 from .sides import Side
 
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import EventJson
+
 CubeVerb = Literal["double", "take", "drop", "beaver"]
+Phase = Literal["roll", "move", "cube", "over"]  #: what a game waits for
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,7 @@ class Turn:
     roll: Roll
     steps: tuple[Step, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         """``{"side", "dice", "play"}``."""
         return {"side": self.side.value, "dice": self.roll.to_list(), "play": format_play(self.steps)}
 
@@ -54,7 +59,7 @@ class CubeAction:
     side: Side
     verb: CubeVerb
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         """``{"side", "cube"}``."""
         return {"side": self.side.value, "cube": self.verb}
 
@@ -129,6 +134,22 @@ class GameState:
         """May the side to move offer a double now (before rolling)?"""
         return self.cube_in_play and not self.over and self.roll is None and self.cube.may_double(self.to_move)
 
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for: the dice, a move, an answer to a double, or nothing (over)."""
+        if self.over:
+            return "over"
+        if self.cube.offered_by is not None:
+            return "cube"
+        return "roll" if self.roll is None else "move"
+
+    @property
+    def actor(self) -> Side | None:
+        """The side that acts next: the one to take or drop an offered double, else the side to move."""
+        if self.over:
+            return None
+        return self.to_move if self.cube.offered_by is None else self.cube.offered_by.other
+
 
 def opening_winner(white_die: int, black_die: int) -> Side | None:
     """Who moves first after the opening throw (None on a tie: throw again).
@@ -170,6 +191,28 @@ def start(
         for _ in range(min(len(earlier_ties), rules.auto_doubles)):
             cube = Cube(next_value(cube.value, rules))
     return GameState(Position.start(rules.game, first), rules, first, record, roll, cube=cube)
+
+
+#: opening throws before the deciding one is made up (a tie 50 times running is all but impossible)
+MAX_OPENING_TIES = 50
+
+
+def start_thrown(rules: Rules, rng: random.Random) -> GameState:
+    """Start a game by throwing the opening: one die each, thrown again on a tie.
+
+    >>> game = start_thrown(LongRules(), random.Random(3))
+    >>> game.record.opening, game.to_move
+    (((2, 5),), <Side.BLACK: 'black'>)
+    """
+    throws: list[tuple[int, int]] = []
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        throws.append((white, black))
+        if opening_winner(white, black) is not None or len(throws) > MAX_OPENING_TIES:
+            break
+    if opening_winner(*throws[-1]) is None:  # pragma: no cover - 50 ties in a row
+        throws.append((6, 1))
+    return start(rules, *throws[-1], tuple(throws[:-1]))
 
 
 def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | None = None) -> GameState:

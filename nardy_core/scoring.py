@@ -14,12 +14,15 @@ Result(winner=<Side.WHITE: 'white'>, kind='oin', base=1, cube=1)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from .games import BAR, CHECKERS, HOME
 from .position import Position
 from .rules import LongRules, Rules, ShortRules, default_rules
 from .sides import Side
+
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import ResultJson
 
 Kind = Literal["oin", "mars", "koks", "home mars", "draw", "drop"]
 OIN: Kind = "oin"
@@ -43,7 +46,7 @@ class Result:
         """What the winner scores (each side scores this in a draw)."""
         return self.base * self.cube
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ResultJson:
         """``{"winner": "white" | null, "kind": "oin", "base": 1, "cube": 1, "points": 1}``."""
         return {
             "winner": None if self.winner is None else self.winner.value,

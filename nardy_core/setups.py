@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .blocks import forbidden_block
 from .errors import PositionError, shown
@@ -27,6 +27,9 @@ from .notation import Counts
 from .position import Position
 from .rules import LongRules, Rules
 from .sides import Side
+
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import Mark, SetupProblem
 
 #: problem codes, in the order they are reported, with what each means (docs/reason-codes.md "Setups")
 SETUP_PROBLEMS: dict[str, str] = {
@@ -50,12 +53,12 @@ class Problem:
     params: tuple[tuple[str, Any], ...] = ()
     points: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SetupProblem:
         """As the editor shows it: ``code``, ``message`` (the catalog key of its sentence: a forbidden block's
         names the rule that forbids it), ``params``, ``highlight`` (absolute points) and the ``mark`` to draw."""
         params = dict(self.params)
         message = f"editor.problem.{self.code}" + (f"_{params['rule']}" if self.code == "SIX_BLOCK" else "")
-        mark = "block" if self.code == "SIX_BLOCK" else "error"
+        mark: Mark = "block" if self.code == "SIX_BLOCK" else "error"
         return {"code": self.code, "message": message, "params": params, "highlight": list(self.points), "mark": mark}
 
 

@@ -20,11 +20,15 @@ checker of the other side sent to the bar (short nardy only).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .flow import GameState, Record, Turn, replay, replay_events
 from .games import POINTS, Game
 from .position import Position
 from .sides import Side
+
+if TYPE_CHECKING:  # the shapes import nothing back at run time
+    from .answer_types import SideReviewJson
 
 HEAD = POINTS  #: a side's own point 24, where long nardy starts all 15
 
@@ -43,7 +47,7 @@ class SideReview:
     pips: int  #: its pip count at the end
     hits: int  #: short nardy: the other side's checkers it sent to the bar
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> SideReviewJson:
         """The review as the API answers it."""
         return {"turns": self.turns, "passes": self.passes, "head_empty_after": self.head_empty_after,
                 "longest_row": self.longest_row, "first_bear_off": self.first_bear_off, "borne_off": self.borne_off,

@@ -31,7 +31,6 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-import nardy_core.bot
 from nardy_core import (
     Game,
     GameState,
@@ -46,6 +45,7 @@ from nardy_core import (
     flow,
     format_play,
 )
+from nardy_core.bot import HEURISTIC
 from nardy_core.movegen import shared_search
 
 try:
@@ -160,12 +160,12 @@ def _learner(bot: Bot) -> _Chooser:
 
 
 def _computer(rng: random.Random) -> _Chooser:
-    """The site's computer (``nardy_core.bot.choose``) as a chooser."""
+    """The site's computer (``nardy_core.bot.HEURISTIC``) as a chooser."""
 
     def choose(state: GameState, plays: list[Play]) -> Play:
         assert state.roll is not None
         first = flow.is_first_turn(state, state.to_move)
-        steps = nardy_core.bot.choose(state.position, state.roll, first, state.rules, seed=rng.randrange(2**32))
+        steps = HEURISTIC.choose_play(state.position, state.roll, first, state.rules, rng.randrange(2**32))
         return next(p for p in plays if p.steps == steps)
 
     return choose
@@ -177,10 +177,7 @@ def _rules(game: str) -> Rules:
 
 def _game(white: _Chooser, black: _Chooser, rules: Rules, rng: random.Random) -> Iterator[tuple[GameState, Play | None]]:
     """Play one game (nardy_core.flow): yields each state before its turn with the roll to play, then the play."""
-    ties: list[tuple[int, int]] = []
-    while (opening := (rng.randint(1, 6), rng.randint(1, 6)))[0] == opening[1]:
-        ties.append(opening)  # a tie: both throw again
-    state = flow.start(rules, *opening, tuple(ties))
+    state = flow.start_thrown(rules, rng)
     while not state.over:
         if state.roll is None:
             state = flow.roll_dice(state, Roll.random(rng))

@@ -16,7 +16,8 @@ import pytest
 
 from builder.i18n import load_catalog, placeholders
 from nardy_core import Game, Position, ReasonCode, Roll, TurnInProgress, TurnSearch, codes_for
-from nardy_core.api import HANDLERS, REASON_KEYS, reason_message
+from nardy_core.api import HANDLERS
+from nardy_core.sentences import REASON_KEYS, reason_message
 
 PROJECT = Path(__file__).resolve().parents[2]
 JS = PROJECT / "site" / "static" / "js"

@@ -6,9 +6,11 @@ import { make } from './dom.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./board/types.js').Side} Side */
+/** @typedef {import('./board/types.js').GameName} GameName */
+/** @typedef {import('./rules-client.js').GameResult} GameResult */
 /** @typedef {{turns: number, passes: number, head_empty_after: number | null, longest_row: number,
  *   first_bear_off: number | null, borne_off: number, pips: number, hits: number}} SideReview */
-/** @typedef {{game: 'long' | 'short', white: SideReview, black: SideReview}} GameReview */
+/** @typedef {{game: GameName, white: SideReview, black: SideReview, result: GameResult | null}} GameReview */
 
 /** the rows of the table, in order, and the game they belong to (null: both) */
 const ROWS = /** @type {const} */ ([

@@ -3,12 +3,18 @@
 // from nardy_core: from the worker's Python, or for a board's first interactions from its answer book, which
 // the build computed with the same api calls (builder/answers.py) so that a board plays before Python has
 // booted. The page never derives a rule fact itself.
+//
+// The answers' types below are nardy_core/answer_types.py's TypedDicts, key for key (the mapping and the check
+// are tests/build/test_answer_types.py): change both together.
 
 import { request } from './runtime.js';
 
 /** @typedef {import('./board/types.js').BoardModel} BoardModel */
 /** @typedef {import('./board/types.js').PointId} PointId */
 /** @typedef {import('./board/types.js').Side} Side */
+/** @typedef {import('./board/types.js').GameName} GameName */
+/** @typedef {import('./board/types.js').CubeState} CubeState */
+/** @typedef {'human' | 'computer'} PlayerKind */
 /** @typedef {{position: string, dice: number[], first_turn?: boolean, rules?: Record<string, unknown>}} TurnSetup */
 /** @typedef {[PointId, PointId]} StepPair  absolute [from, to] */
 /**
@@ -19,7 +25,8 @@ import { request } from './runtime.js';
  * @property {PointId[]} highlight
  * @property {'error' | 'block'} mark
  */
-/** @typedef {{from: PointId, to: PointId, die: number, hit: boolean, labels: [number | string, number | string]}} PlayedStep */
+/** @typedef {{from: PointId, to: PointId, die: number, hit: boolean, labels: [number | string, number | string]}} PlayedStep
+ *  labels: the mover's own numbers of from and to */
 /** @typedef {{to: PointId, dice: number[], steps: StepPair[], hits: number}} Destination */
 /**
  * @typedef {object} TurnState
@@ -38,25 +45,59 @@ import { request } from './runtime.js';
  */
 /** @typedef {{accepted: boolean, steps: PlayedStep[], reason: Reason | null, state: TurnState}} StepAnswer */
 /**
+ * @typedef {object} GameResult  how a game ended
+ * @property {Side | null} winner   null: a draw
+ * @property {'oin' | 'mars' | 'koks' | 'home mars' | 'draw' | 'drop'} kind
+ * @property {number} base
+ * @property {number} cube
+ * @property {number} points
+ */
+/**
+ * @typedef {object} GameEvent  what a game request did: a turn (dice, play) or a cube action (cube)
+ * @property {Side} side
+ * @property {number[]} [dice]
+ * @property {string} [play]
+ * @property {'double' | 'take' | 'drop' | 'beaver'} [cube]
+ */
+/**
  * @typedef {object} GameStateJson  the free board's game: sent back with every game request
- * @property {'long' | 'short'} game
+ * @property {GameName} game
  * @property {Record<string, unknown>} rules
- * @property {Record<Side, 'human' | 'computer'>} players
+ * @property {Record<Side, PlayerKind>} players
  * @property {string} position
+ * @property {Side} first_mover
+ * @property {Side[]} has_moved
  * @property {number[] | null} roll
+ * @property {Side | null} extra_roll_for   the side that throws once more, the other having borne off all
  * @property {boolean} first_turn
  * @property {Side} to_move
  * @property {number[][]} opening
- * @property {import('./board/types.js').CubeState} cube
+ * @property {CubeState} cube
  * @property {boolean} cube_in_play
  * @property {boolean} may_double
  * @property {'roll' | 'move' | 'cube' | 'over'} phase
  * @property {Side | null} actor
  * @property {boolean} computer   the computer acts next
- * @property {{winner: Side | null, kind: string, base: number, cube: number, points: number} | null} result
- * @property {{side: Side, dice?: number[], play?: string, cube?: string} | null} last
+ * @property {GameResult | null} result
+ * @property {GameEvent | null} last
  * @property {BoardModel} board
  */
+/** @typedef {{code: string, message: string, params: Record<string, unknown>}} AnswerError  why a request was refused */
+/** @typedef {{error: AnswerError}} ErrorAnswer  the answer to an invalid request: the worker rejects with a RequestError whose error is its AnswerError */
+/** @typedef {{pong: boolean, version: string}} PingAnswer */
+/** @typedef {{white: Record<string, number>, black: Record<string, number>, play: string}} Outcome  each side in its own numbering */
+/** @typedef {{outcomes: Outcome[]}} TurnsAnswer */
+/** @typedef {{verdict: 'legal' | 'illegal' | 'incomplete', code: string | null, step: number | null}} CheckAnswer */
+/**
+ * @typedef {object} DescribeAnswer
+ * @property {string} position
+ * @property {GameName} game
+ * @property {BoardModel} board
+ * @property {Record<string, number[]>} forbidden_blocks  side -> the absolute points of its forbidden block (only a side that has one)
+ * @property {Side | null} winner
+ */
+/** @typedef {{reason: Reason | null}} ExplainAnswer */
+/** @typedef {{play: string, steps: PlayedStep[]}} BotTurnAnswer */
 
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
@@ -148,16 +189,16 @@ function askTurn(kind, setup, steps, name, extra) {
   return ask(kind, name ? { ...baseOf(setup), steps, [name]: extra } : { ...baseOf(setup), steps });
 }
 
-/** @returns {Promise<{pong: boolean, version: string}>} */
+/** @returns {Promise<PingAnswer>} */
 export const ping = () => ask('ping', {});
 
-/** @param {object} query */
+/** @param {object} query @returns {Promise<TurnsAnswer>} */
 export const turns = (query) => ask('turns', query);
 
-/** @param {object} query */
+/** @param {object} query @returns {Promise<CheckAnswer>} */
 export const check = (query) => ask('check', query);
 
-/** @param {string} position @param {Record<string, unknown>} [rules] */
+/** @param {string} position @param {Record<string, unknown>} [rules] @returns {Promise<DescribeAnswer>} */
 export const describe = (position, rules = {}) => ask('describe', { position, rules });
 
 /**
@@ -165,14 +206,15 @@ export const describe = (position, rules = {}) => ask('describe', { position, ru
  * @property {BoardModel} board             drawn even while the setup is not a position (16 white checkers)
  * @property {string | null} position       the canonical notation, null while there are problems (but for a finished game)
  * @property {boolean} playable              a game can go on from it: no problems at all
- * @property {{code: string, message: string, params: Record<string, unknown>, highlight: number[], mark: 'error' | 'block'}[]} problems
+ * @property {SetupProblem[]} problems
  * @property {Record<string, unknown>} rules  the options that differ from the game's defaults
  */
+/** @typedef {{code: string, message: string, params: Record<string, unknown>, highlight: number[], mark: 'error' | 'block'}} SetupProblem */
 
 /** @param {object} query @returns {Promise<SetupAnswer>} */
 export const setup = (query) => ask('setup', query);
 
-/** @param {object} query */
+/** @param {object} query @returns {Promise<GameResult>} */
 export const result = (query) => ask('result', query);
 
 /** @param {TurnSetup} setup @param {StepPair[]} steps @returns {Promise<TurnState>} */
@@ -182,7 +224,7 @@ export const turnState = (setup, steps) => askTurn('turn_state', setup, steps, n
  *  @returns {Promise<StepAnswer>} */
 export const tryStep = (setup, steps, step) => askTurn('try_step', setup, steps, 'step', step);
 
-/** @param {TurnSetup} setup @param {StepPair[]} steps @param {PointId} point @returns {Promise<{reason: Reason | null}>} */
+/** @param {TurnSetup} setup @param {StepPair[]} steps @param {PointId} point @returns {Promise<ExplainAnswer>} */
 export const explainPoint = (setup, steps, point) => askTurn('explain_point', setup, steps, 'point', point);
 
 /** @param {{game: string, rules: Record<string, unknown>, players: Record<string, string>}} options
@@ -206,7 +248,7 @@ export const gameCube = (game, action) => ask('game_cube', { game, action });
 /** @param {GameStateJson} game @returns {Promise<GameStateJson>} */
 export const gameComputer = (game) => ask('game_computer', { game });
 
-/** @param {object} query */
+/** @param {object} query @returns {Promise<BotTurnAnswer>} */
 export const botTurn = (query) => ask('bot_turn', query);
 
 /** A finished game's review from its record (nardy_core.summary).

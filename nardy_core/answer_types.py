@@ -1,0 +1,283 @@
+"""The shapes of the API's answers: one ``TypedDict`` per JSON object an answer holds.
+
+:mod:`nardy_core.api` answers each request kind with one of the ``…Answer`` types (an invalid request with
+:class:`ErrorAnswer`); the values inside (the board model, a reason, a game state…) have their own types,
+and the modules that write them (``board``, ``cube``, ``scoring``, ``summary``, ``setups``, ``flow``) return
+them. The page reads the same shapes through the JSDoc types of ``site/static/js/rules-client.js`` (and
+``board/types.js``, ``game-review.js``); ``tests/build/test_answer_types.py`` keeps both identical, key for
+key. Nothing here runs: these are types for mypy and for that test.
+
+Values Python holds as plain ``str`` (an enum's value) or ``int | str`` carry, in ``Annotated``, the name of
+the JSDoc type the page gives them (``Side`` is ``'white' | 'black'``).
+
+>>> PlayedStep.__required_keys__ == frozenset({"from", "to", "die", "hit", "labels"})
+True
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+from .flow import CubeVerb
+from .interactive import Verdict
+from .scoring import Kind
+
+SideName = Annotated[str, "Side"]  #: ``"white"`` or ``"black"`` (``Side.value``)
+GameName = Annotated[str, "GameName"]  #: ``"long"`` or ``"short"`` (``Game.value``)
+PointId = Annotated[int | str, "PointId"]  #: an absolute point 1..24, or ``"bar"`` / ``"off"``
+PlayerKind = Annotated[str, "PlayerKind"]  #: ``"human"`` or ``"computer"``
+Mark = Literal["error", "block"]  #: how the board marks the points of a reason or a setup problem
+Phase = Literal["roll", "move", "cube", "over"]  #: what the game waits for
+RulesJson = dict[str, Any]  #: rules options as ``Rules.to_dict`` writes them
+
+
+# ---------------------------------------------------------------------------------------------
+# values inside the answers
+
+
+class Occupant(TypedDict):
+    """The checkers on one point of the board model."""
+
+    side: SideName
+    count: int
+
+
+class DieUse(TypedDict):
+    """One use of a die in the board model (a double has four)."""
+
+    value: int
+    used: bool
+
+
+class CubeState(TypedDict):
+    """The doubling cube (``Cube.to_json``)."""
+
+    value: int
+    owner: SideName | None
+    offered_by: SideName | None
+    turned: bool
+
+
+class BoardModel(TypedDict):
+    """What is on the board, in absolute points (``nardy_core.board``)."""
+
+    game: GameName
+    points: dict[str, Occupant]
+    bar: dict[SideName, int]
+    off: dict[SideName, int]
+    to_move: SideName | None
+    dice: list[DieUse]
+    pips: dict[SideName, int]
+    cube: CubeState | None
+
+
+class ReasonJson(TypedDict):
+    """A refused step or turn as the page says and marks it."""
+
+    code: str
+    message: str  #: the catalog key of the sentence
+    params: dict[str, int | str]
+    highlight: list[PointId]
+    mark: Mark
+
+
+PlayedStep = TypedDict("PlayedStep", {
+    "from": PointId,
+    "to": PointId,
+    "die": int,
+    "hit": bool,
+    "labels": list[int | str],  # the mover's own numbers of from and to, for the page's text
+})
+PlayedStep.__doc__ = """A step as the page draws it: absolute ``from``/``to``, the die, the hit, the mover's labels."""
+
+
+class Destination(TypedDict):
+    """Where a checker may go this turn, and the dice and steps that take it there."""
+
+    to: PointId
+    dice: list[int]
+    steps: list[list[PointId]]
+    hits: int
+
+
+class TurnState(TypedDict):
+    """A turn in progress: what is played, where each checker may go, whether the turn may end."""
+
+    position: str
+    mover: SideName
+    dice: list[int]
+    dice_left: list[int]
+    steps: list[PlayedStep]
+    play: str
+    moves: dict[str, list[Destination]]
+    complete: bool
+    must_pass: bool
+    max_dice: int
+    incomplete_reason: ReasonJson | None
+    board: BoardModel
+
+
+class SetupProblem(TypedDict):
+    """What keeps a setup from being a position (``setups.Problem.to_json``)."""
+
+    code: str
+    message: str
+    params: dict[str, Any]
+    highlight: list[int]
+    mark: Mark
+
+
+class ResultJson(TypedDict):
+    """How a game ended (``scoring.Result.to_json``)."""
+
+    winner: SideName | None
+    kind: Kind
+    base: int
+    cube: int
+    points: int
+
+
+# written as a call: under postponed annotations Python 3.11's TypedDict does not see NotRequired in a class
+EventJson = TypedDict("EventJson", {  # noqa: UP013
+    "side": SideName,
+    "dice": NotRequired[list[int]],
+    "play": NotRequired[str],
+    "cube": NotRequired[CubeVerb],
+})
+EventJson.__doc__ = """One event of a game's record: a turn (``dice``, ``play``) or a cube action (``cube``)."""
+
+
+class GameStateJson(TypedDict):
+    """A game on the free board: the state the page sends back, and what it shows and who acts next."""
+
+    game: GameName
+    rules: RulesJson
+    players: dict[SideName, PlayerKind]
+    position: str
+    first_mover: SideName
+    has_moved: list[SideName]
+    roll: list[int] | None
+    extra_roll_for: SideName | None
+    first_turn: bool
+    to_move: SideName
+    opening: list[list[int]]
+    cube: CubeState
+    cube_in_play: bool
+    may_double: bool
+    phase: Phase
+    actor: SideName | None
+    computer: bool
+    result: ResultJson | None
+    last: EventJson | None
+    board: BoardModel
+
+
+class SideReviewJson(TypedDict):
+    """How one side's game went (``summary.SideReview.to_json``)."""
+
+    turns: int
+    passes: int
+    head_empty_after: int | None
+    longest_row: int
+    first_bear_off: int | None
+    borne_off: int
+    pips: int
+    hits: int
+
+
+class Outcome(TypedDict):
+    """One distinct final position of a turn (each side in its own numbering) and one play reaching it."""
+
+    white: dict[str, int]
+    black: dict[str, int]
+    play: str
+
+
+# ---------------------------------------------------------------------------------------------
+# the answers, one per request kind
+
+
+class ErrorDetail(TypedDict):
+    """Why a request was refused: a stable code, an English message for developers, parameters."""
+
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorAnswer(TypedDict):
+    """The answer to an invalid request (any kind)."""
+
+    error: ErrorDetail
+
+
+class PingAnswer(TypedDict):
+    """``ping``."""
+
+    pong: bool
+    version: str
+
+
+class TurnsAnswer(TypedDict):
+    """``turns``: every distinct legal final position (none when the turn passes)."""
+
+    outcomes: list[Outcome]
+
+
+class CheckAnswer(TypedDict):
+    """``check``: the verdict on a play, the code and 1-based step of the first refused move."""
+
+    verdict: Verdict
+    code: str | None
+    step: int | None
+
+
+class DescribeAnswer(TypedDict):
+    """``describe``: a position, its board model, any forbidden block (absolute points) and the winner."""
+
+    position: str
+    game: GameName
+    board: BoardModel
+    forbidden_blocks: dict[str, list[int]]  #: side -> absolute points (only a side that has one)
+    winner: SideName | None
+
+
+class SetupAnswer(TypedDict):
+    """``setup``: what the board editor holds, judged."""
+
+    board: BoardModel
+    position: str | None
+    playable: bool
+    problems: list[SetupProblem]
+    rules: RulesJson
+
+
+class StepAnswer(TypedDict):
+    """``try_step``: whether the step was accepted, the steps it played, the reason if not, the new state."""
+
+    accepted: bool
+    steps: list[PlayedStep]
+    reason: ReasonJson | None
+    state: TurnState
+
+
+class ExplainAnswer(TypedDict):
+    """``explain_point``: why the checker cannot move now (``None``: it can)."""
+
+    reason: ReasonJson | None
+
+
+class BotTurnAnswer(TypedDict):
+    """``bot_turn``: the computer's play for a position."""
+
+    play: str
+    steps: list[PlayedStep]
+
+
+class GameReviewAnswer(TypedDict):
+    """``game_review``: each side's figures, and the result once the game is over."""
+
+    game: GameName
+    white: SideReviewJson
+    black: SideReviewJson
+    result: ResultJson | None
