@@ -54,6 +54,10 @@ def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("[data-reset-lesson]").click()
     expect(mark).to_be_hidden()
+    # the puzzle is mounted afresh: one row of controls (not the old one left beside it), and its buttons work
+    expect(puzzle.root.locator("[data-controls]")).to_have_count(1)
+    puzzle.button("hint").click()
+    expect(puzzle.root.locator("[data-hints] li")).to_have_count(1)
     page.reload()
     expect(mark).to_be_hidden()
 

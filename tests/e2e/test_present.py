@@ -147,6 +147,34 @@ def test_the_answer_stays_hidden_until_the_teacher_reveals_it_step_by_step(brows
     context.close()
 
 
+def slide_of(page: Page, url: str, widget: str) -> str:
+    """The slide number (from 1) of the first widget matching ``widget`` on the page at ``url``, presented."""
+    page.goto(url + "?present=1")
+    page.wait_for_selector(COUNTER)
+    return str(int(page.locator(widget).first.get_attribute("data-slide") or "") + 1)
+
+
+def test_reset_takes_the_slide_s_widget_back_to_its_start_where_it_has_one(browser: Browser, site_url: str) -> None:
+    context = new_context(browser, *SIZES[0])
+    page = context.new_page()
+    reset = page.locator("[data-present-action=reset]")
+    replay = site_url + "en/lessons/whole-game/"
+    page.goto(replay + "?present=" + slide_of(page, replay, "[data-widget=replay]"))
+    slide = page.locator("[data-slide-current][data-widget=replay][data-ready=true]")
+    expect(slide).to_be_attached(timeout=READY_MS)
+    slide.locator("[data-action=next]").click()
+    slide.locator("[data-action=next]").click()
+    expect(slide).to_have_attribute("data-frame", "2")
+    expect(reset).to_be_enabled()
+    page.keyboard.press("r")  # the replay's own «« Start»
+    expect(slide).to_have_attribute("data-frame", "0")
+    picture = site_url + "en/lessons/board/"
+    page.goto(picture + "?present=" + slide_of(page, picture, "[data-widget=board]:not(:has([data-controls]))"))
+    expect(page.locator("[data-slide-current][data-widget=board][data-mounted=true]")).to_be_attached(timeout=WIDGET_MOUNTED)
+    expect(reset).to_be_disabled()  # a picture has no start to go back to
+    context.close()
+
+
 def audience_of(context: BrowserContext, page: Page) -> Page:
     with context.expect_page() as opened:
         page.locator("[data-present-action=audience]").click()

@@ -13,30 +13,31 @@ import { setCatalog, t } from './i18n.js';
 import { PuzzleWidget } from './puzzle.js';
 import { getRuntime, onStatus, retry } from './runtime.js';
 import { siteURL } from './site-root.js';
+import { Widget } from './widget.js';
 
-/** @typedef {{destroy(): void}} Widget */
 /** @typedef {new (root: HTMLElement) => Widget} WidgetClass */
 
-/** A widget whose modules are fetched only on a page that has one; it counts as mounted once they are in. */
-class LazyWidget {
+/** A widget whose modules are fetched only on a page that has one: once they are in, the real widget is mounted
+ * on the same root (widgetAt finds it from then on) and it counts as mounted; it goes with this one. */
+class LazyWidget extends Widget {
   /** @param {HTMLElement} root @param {() => Promise<WidgetClass>} load */
   constructor(root, load) {
-    /** @type {Widget | null} */
-    this.widget = null;
-    this.gone = false;
-    load().then((Widget) => {
-      if (this.gone) return;
-      this.widget = new Widget(root);
+    super(root);
+    this.load = load;
+  }
+
+  attach() {
+    const { root } = this;
+    this.load().then((Kind) => {
+      if (!this.mounted) return;
+      const widget = new Kind(root);
+      this.onUnmount(() => widget.unmount());
+      widget.mount();
       root.dataset.mounted = 'true';
     }).catch((error) => {
       // offline before the module was ever fetched, or a broken widget: its static board stays readable
       root.dataset.widgetError = String(error instanceof Error ? error.message : error);
     });
-  }
-
-  destroy() {
-    this.gone = true;
-    if (this.widget) this.widget.destroy();
   }
 }
 
@@ -116,11 +117,12 @@ async function mountAll() {
   const mine = ++generation;
   for (const root of all('[data-widget]')) {
     if (mine !== generation) return; // the page was swapped meanwhile
-    const Widget = WIDGETS[root.dataset.widget || ''];
-    if (!Widget) continue;
+    const Kind = WIDGETS[root.dataset.widget || ''];
+    if (!Kind) continue;
     try {
-      const widget = new Widget(root);
-      mounted.push(widget);
+      const widget = new Kind(root);
+      mounted.push(widget); // first: a mount that fails half way is unmounted with the rest
+      widget.mount();
       if (!(widget instanceof LazyWidget)) root.dataset.mounted = 'true'; // for presenter mode and the tests: its controls are in place
     } catch (error) {
       // a broken widget must not take the rest of the page down; its static board stays readable
@@ -141,7 +143,7 @@ function nextMount() {
 
 function unmountAll() {
   generation += 1;
-  for (const widget of mounted) widget.destroy();
+  for (const widget of mounted) widget.unmount();
   mounted = [];
 }
 

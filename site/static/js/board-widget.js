@@ -1,42 +1,44 @@
 // A diagram in a lesson. With dice it is a playable board: the learner tries any move and nardy_core says
 // whether it is legal and why not. Without dice it is a picture with keyboard-readable points.
 
-import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { t } from './i18n.js';
 import { TurnController } from './turn-controller.js';
+import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {{kind: 'board', position: string, dice: number[], first_turn: boolean, rules: Record<string, unknown>,
  *   interactive: boolean, highlight: import('./board/types.js').PointId[], answers: string | null}} BoardConfig */
 
-export class BoardWidget {
+export class BoardWidget extends Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.root = root;
+    super(root);
     /** @type {BoardConfig} */
     this.config = JSON.parse(root.dataset.config || '{}');
     this.view = new BoardView(/** @type {SVGSVGElement} */ (root.querySelector('svg')));
-    if (this.config.highlight.length) this.view.highlight(this.config.highlight, 'target');
-    /** @type {(() => void)[]} */
-    this.listeners = [];
     /** @type {TurnController | null} */
     this.turn = null;
+    const playable = this.config.interactive && this.config.dice.length > 0;
+    /** «Заново», on a board that is played (a picture has nothing to reset) @type {(() => void) | undefined} */
+    this.reset = playable ? () => this.turn?.reset() : undefined;
+  }
+
+  attach() {
+    const { root } = this;
+    if (this.config.highlight.length) this.view.highlight(this.config.highlight, 'target');
+    this.onUnmount(() => {
+      if (this.turn) this.turn.destroy();
+      this.view.destroy();
+    });
     this.addEmbedButton();
-    if (!this.config.interactive || !this.config.dice.length) return;
+    if (!this.reset) return;
     const status = /** @type {HTMLElement | null} */ (root.querySelector('[data-status]'));
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
     const turn = new TurnController(this.view, this.config, { status });
     this.turn = turn;
-    /** @param {string} action @param {() => void} handler */
-    const bind = (action, handler) => {
-      const el = root.querySelector(`[data-action="${action}"]`);
-      if (!el) return;
-      el.addEventListener('click', handler);
-      this.listeners.push(() => el.removeEventListener('click', handler));
-    };
-    bind('undo', () => turn.undo());
-    bind('reset', () => turn.reset());
-    this.listeners.push(bindViewControls(root, this.view));
+    this.on(root.querySelector('[data-action="undo"]'), 'click', () => turn.undo());
+    this.on(root.querySelector('[data-action="reset"]'), 'click', () => turn.reset());
+    this.onUnmount(bindViewControls(root, this.view));
     turn.start();
   }
 
@@ -54,18 +56,9 @@ export class BoardWidget {
       const query = positionQuery(position, dice.join('-'), position.startsWith('short:') ? 'short' : 'long', rules || {});
       openEmbedPanel({ id: null, title: t('play.title'), query }, button);
     };
-    button.addEventListener('click', open);
+    this.on(button, 'click', open);
     const controls = this.root.querySelector('[data-controls]'); // a playable board's row, else below the board
     (this.config.interactive && dice.length && controls ? controls : this.root).append(button);
-    this.listeners.push(() => {
-      button.removeEventListener('click', open);
-      button.remove();
-    });
-  }
-
-  destroy() {
-    if (this.turn) this.turn.destroy();
-    for (const off of this.listeners) off();
-    this.view.destroy();
+    this.onUnmount(() => button.remove());
   }
 }

@@ -4,7 +4,6 @@
 // forwards the learner's choices and draws.
 
 import { siteURL } from './site-root.js';
-import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reportHeight, takeCommands, tellHost } from './embed-frame.js';
 import { sayRules } from './editor/rules-form.js';
@@ -14,6 +13,7 @@ import { positionQuery, readRules } from './position-address.js';
 import { showGameReview } from './game-review.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
+import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
 /** @typedef {'long' | 'short'} GameName */
@@ -29,10 +29,10 @@ function readStarts(root) {
   }
 }
 
-export class FreeBoard {
+export class FreeBoard extends Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.root = root;
+    super(root);
     /** @type {Record<string, BoardView>} */
     this.views = {};
     for (const frame of root.querySelectorAll('[data-board-for]')) {
@@ -57,34 +57,38 @@ export class FreeBoard {
     this.reviewBox = /** @type {HTMLElement | null} */ (root.querySelector('[data-game-review]'));
     /** @type {TurnController | null} */
     this.turn = null;
-    /** @type {(() => void)[]} */
-    this.listeners = [];
     /** @type {(() => void) | null} */
     this.unbindView = null;
-    /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
-    /** @param {Element | null} el @param {string} type @param {(e: Event) => void} handler */
-    const bind = (el, type, handler) => {
-      if (!el) return;
-      el.addEventListener(type, handler);
-      this.listeners.push(() => el.removeEventListener(type, handler));
-    };
-    bind(this.button('roll'), 'click', () => this.roll());
-    bind(this.button('undo'), 'click', () => this.turn && this.turn.undo());
-    bind(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
-    bind(this.button('new-game'), 'click', () => this.newGame(this.gameName, this.game ? this.game.rules : {}));
-    for (const action of /** @type {const} */ (['double', 'take', 'drop'])) bind(this.button(action), 'click', () => this.cube(action));
-    bind(this.button('computer-move'), 'click', () => this.askComputer());
-    bind(this.button('edit'), 'click', () => this.edit({ ...this.editStart(), focus: true }));
     /** counts the editor's openings and closings: an opening still loading its module after a closing is dropped */
     this.editSession = 0;
     /** @type {import('./editor/editor.js').BoardEditor | null} the board editor, while it is open */
     this.editor = null;
     /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
     this.asked = false;
+    /** on someone else's page (embed/<lang>/play.html) */
+    this.embedded = document.body.classList.contains('embed');
+  }
+
+  attach() {
+    const { root } = this;
+    this.onUnmount(() => {
+      if (this.editor) this.editor.unmount();
+      if (this.turn) this.turn.destroy();
+      if (this.unbindView) this.unbindView();
+      for (const view of Object.values(this.views)) view.destroy();
+    });
+    /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
+    this.on(this.button('roll'), 'click', () => this.roll());
+    this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
+    this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
+    this.on(this.button('new-game'), 'click', () => this.reset());
+    for (const action of /** @type {const} */ (['double', 'take', 'drop'])) this.on(this.button(action), 'click', () => this.cube(action));
+    this.on(this.button('computer-move'), 'click', () => this.askComputer());
+    this.on(this.button('edit'), 'click', () => this.edit({ ...this.editStart(), focus: true }));
     for (const choice of root.querySelectorAll('[data-choose-game]')) {
-      bind(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
+      this.on(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
     }
-    bind(this.form, 'submit', (event) => {
+    this.on(this.form, 'submit', (/** @type {SubmitEvent} */ event) => {
       event.preventDefault();
       const data = new FormData(this.form);
       const url = new URL(window.location.href);
@@ -95,16 +99,23 @@ export class FreeBoard {
       window.history.replaceState(window.history.state, '', url);
       this.fromUrl();
     });
-    /** on someone else's page (embed/<lang>/play.html): the frame's height, and the host's «reset» */
-    this.embedded = document.body.classList.contains('embed');
-    if (this.embedded) this.listeners.push(reportHeight('play'), takeCommands({ reset: () => this.fromUrl() }));
+    if (this.embedded) {
+      // the frame's height, and the host's «reset»
+      this.onUnmount(reportHeight('play'));
+      this.onUnmount(takeCommands({ reset: () => this.fromUrl() }));
+    }
     const embed = this.button('embed');
     if (embed && this.embedded) embed.hidden = true;
-    bind(embed, 'click', async () => {
+    this.on(embed, 'click', async () => {
       const { openEmbedPanel } = await import('./embed-panel.js');
       openEmbedPanel({ id: null, title: t('play.title'), query: this.shareQuery() }, /** @type {HTMLElement} */ (embed));
     });
     this.fromUrl();
+  }
+
+  /** «Новая партия»: the game on the board again from its start, with its rules. */
+  reset() {
+    return this.newGame(this.gameName, this.game ? this.game.rules : {});
   }
 
   /** The address's query for the game on the board (what «Ссылка на эту позицию» and «Встроить» share). */
@@ -345,8 +356,8 @@ export class FreeBoard {
     this.setEditing(true);
     const session = ++this.editSession;
     const { BoardEditor } = await import('./editor/editor.js');
-    if (session !== this.editSession) return; // closed while the editor was loading
-    if (this.editor) this.editor.destroy();
+    if (session !== this.editSession || !this.mounted) return; // closed (or the page left) while the editor was loading
+    if (this.editor) this.editor.unmount();
     const host = this;
     this.editor = new BoardEditor({
       root: this.root,
@@ -356,7 +367,7 @@ export class FreeBoard {
       problem: (error) => this.problem(error),
       play: (play) => this.playFrom(play),
       close: () => this.closeEditor(),
-    }, start);
+    }, start).mount();
   }
 
   /** @param {boolean} editing */
@@ -370,7 +381,7 @@ export class FreeBoard {
 
   leaveEditor() {
     this.editSession += 1;
-    if (this.editor) this.editor.destroy();
+    if (this.editor) this.editor.unmount();
     this.editor = null;
     this.setEditing(false);
   }
@@ -437,13 +448,5 @@ export class FreeBoard {
     if (record !== this.record) return; // a new game started meanwhile
     const lesson = siteURL(`${document.documentElement.dataset.lang || 'ru'}/lessons/play-computer/`);
     showGameReview(this.reviewBox, review, game.players, game.game === 'long' ? lesson : null);
-  }
-
-  destroy() {
-    if (this.editor) this.editor.destroy();
-    if (this.turn) this.turn.destroy();
-    if (this.unbindView) this.unbindView();
-    for (const off of this.listeners) off();
-    for (const view of Object.values(this.views)) view.destroy();
   }
 }

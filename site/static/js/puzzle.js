@@ -5,12 +5,12 @@
 // offers "legal" and three rules (config.choices): the right rule, not just "illegal", answers it.
 
 import { siteURL } from './site-root.js';
-import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { make, reducedMotion } from './dom.js';
 import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
 import { TurnController } from './turn-controller.js';
+import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./board/types.js').PointId} PointId */
 /** @typedef {import('./rules-client.js').Reason} Reason */
@@ -50,17 +50,16 @@ const withProgress = () => (progressModule ||= import('./progress.js'));
 let frameModule = null;
 const withFrame = () => (frameModule ||= import('./embed-frame.js')); // an embed's page preloads it
 
-export class PuzzleWidget {
+export class PuzzleWidget extends Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.root = root;
+    super(root);
     /** @type {PuzzleConfig} */
     this.config = JSON.parse(root.dataset.config || '{}');
     this.view = new BoardView(/** @type {SVGSVGElement} */ (root.querySelector('svg')));
     this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
     this.hintList = /** @type {HTMLElement} */ (root.querySelector('[data-hints]'));
     this.hintsShown = 0;
-    this.addParts();
     /** The hints as the build wrote them into the answer box (HTML from the lesson's Markdown): in the page once. */
     this.hints = [...root.querySelectorAll('.hint-list-static > li')].map((item) => item.innerHTML);
     this.failures = 0;
@@ -68,16 +67,13 @@ export class PuzzleWidget {
     this.solved = false;
     /** @type {Set<PointId>} */
     this.found = new Set();
-    /** @type {(() => void)[]} */
-    this.listeners = [];
     /** @type {TurnController | null} */
     this.turn = null;
-    this.gone = false;
-    this.mount();
   }
 
   /** The controls and the success note: only this code shows them, so the page does not carry them in
-   * every puzzle's markup (they come hidden, in the places the stylesheet expects). */
+   * every puzzle's markup (they come hidden, in the places the stylesheet expects). They go with the widget:
+   * the widget mounted on this root after it (a lesson's progress reset) adds its own. */
   addParts() {
     const { root, config } = this;
     const controls = make('div', { class: 'widget-controls', 'data-controls': '', hidden: '' });
@@ -103,13 +99,10 @@ export class PuzzleWidget {
     next.append(make('a', { class: 'button', 'data-next': '', href: '#' }, t('puzzle.next')));
     success.append(next);
     root.append(success);
-  }
-
-  /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler */
-  on(el, type, handler) {
-    if (!el) return;
-    el.addEventListener(type, handler);
-    this.listeners.push(() => el.removeEventListener(type, handler));
+    this.onUnmount(() => {
+      controls.remove();
+      success.remove();
+    });
   }
 
   /** @param {string} action @returns {HTMLButtonElement} */
@@ -130,21 +123,22 @@ export class PuzzleWidget {
     this.status.textContent = text;
   }
 
-  mount() {
+  attach() {
     const { root, config } = this;
+    this.addParts();
     /** @type {HTMLElement} */ (root.querySelector('[data-answer-box]')).hidden = true; // hidden until revealed
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
     const choices = /** @type {HTMLElement | null} */ (root.querySelector('[data-choices]'));
     if (choices) choices.hidden = false;
     this.on(this.button('hint'), 'click', () => this.hint());
-    this.on(this.button('solution'), 'click', () => this.showSolution());
+    this.on(this.button('solution'), 'click', () => this.reveal());
     this.on(this.button('reset'), 'click', () => this.reset());
     const embed = this.root.querySelector('[data-action="embed"]');
     this.on(embed, 'click', async () => {
       const { openEmbedPanel } = await import('./embed-panel.js'); // only when asked: not on a learner's path
       openEmbedPanel({ id: config.id, title: this.title() }, /** @type {HTMLElement} */ (embed));
     });
-    this.listeners.push(bindViewControls(root, this.view));
+    this.onUnmount(bindViewControls(root, this.view));
     this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     for (const b of root.querySelectorAll('[data-answer]')) {
@@ -164,14 +158,20 @@ export class PuzzleWidget {
     this.say(t(`task.${config.task}`));
     withProgress().then((progress) => {
       const previous = progress.puzzle(config.id);
-      if (previous && previous.solved && !this.gone) /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = false;
+      if (previous && previous.solved && this.mounted) /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = false;
     });
     if (config.embed) {
       if (config.mode !== 'turn') this.tellHost('ready'); // a turn is ready once its board plays
       withFrame().then((frame) => {
-        if (!this.gone) this.listeners.push(frame.reportHeight(config.id), frame.takeCommands({ reset: () => this.reset() }));
+        if (!this.mounted) return;
+        this.onUnmount(frame.reportHeight(config.id));
+        this.onUnmount(frame.takeCommands({ reset: () => this.reset() }));
       });
     }
+    this.onUnmount(() => {
+      if (this.turn) this.turn.destroy();
+      this.view.destroy();
+    });
   }
 
   /** Tells the page around an embed what happened (embed-frame.js); a puzzle on this site's pages has none.
@@ -324,8 +324,10 @@ export class PuzzleWidget {
     if (!left) this.success();
   }
 
+  /** The next hint: the answer box's hints one by one, then the board's. @returns {boolean} false when all are out */
   hint() {
     const { hints } = this;
+    if (this.hintsShown > hints.length) return false;
     this.record((progress) => progress.recordHint(this.config.id, this.config.lesson));
     if (this.hintsShown < hints.length) {
       const item = document.createElement('li');
@@ -343,6 +345,7 @@ export class PuzzleWidget {
       this.button('hint').disabled = true;
       this.offerSolution(true);
     }
+    return true;
   }
 
   offerSolution(force = false) {
@@ -356,7 +359,8 @@ export class PuzzleWidget {
     this.record((progress) => progress.recordAnswerSeen(this.config.id, this.config.lesson, this.hints.length + 1));
   }
 
-  async showSolution() {
+  /** «Показать решение»: plays or marks the solution and opens the answer box. */
+  async reveal() {
     this.answerSeen();
     const { config } = this;
     if (config.mode === 'turn' && this.turn) {
@@ -395,7 +399,7 @@ export class PuzzleWidget {
     this.solved = true;
     const { config, root } = this;
     const progress = await withProgress();
-    if (this.gone || !this.solved) return; // the page moved on, or «Заново», while it came
+    if (!this.mounted || !this.solved) return; // the page moved on, or «Заново», while it came
     // what earlier visits kept counts too while it is unsolved: a reload or «Заново» does not wipe the slate
     const stored = progress.puzzle(config.id);
     const earlier = stored && !stored.solved ? stored : { hints: 0, attempts: 0 };
@@ -427,12 +431,5 @@ export class PuzzleWidget {
     }
     box.focus({ preventScroll: false });
     this.tellHost('solved', { stars });
-  }
-
-  destroy() {
-    this.gone = true;
-    if (this.turn) this.turn.destroy();
-    for (const off of this.listeners) off();
-    this.view.destroy();
   }
 }

@@ -2,11 +2,11 @@
 // (← → one move, Home / End the start and the end). Every position and the notes were computed at build time
 // by nardy_core (builder/replay.py), so stepping needs no Python: the board only draws the model it is given.
 
-import { bindViewControls } from './board-controls.js';
 import { BoardView } from './board/view.js';
 import { reducedMotion } from './dom.js';
 import { t } from './i18n.js';
 import { siteURL } from './site-root.js';
+import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./board/types.js').BoardModel} BoardModel */
 /**
@@ -28,10 +28,10 @@ import { siteURL } from './site-root.js';
 
 const KEYS = /** @type {const} */ ({ ArrowRight: 1, ArrowDown: 1, PageDown: 1, ArrowLeft: -1, ArrowUp: -1, PageUp: -1 });
 
-export class ReplayWidget {
+export class ReplayWidget extends Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.root = root;
+    super(root);
     /** @type {ReplayConfig} */
     this.config = JSON.parse(root.dataset.config || '{}');
     this.view = new BoardView(/** @type {SVGSVGElement} */ (root.querySelector('svg')));
@@ -39,12 +39,19 @@ export class ReplayWidget {
     this.moveLine = /** @type {HTMLElement} */ (root.querySelector('[data-move]'));
     this.noteBox = /** @type {HTMLElement} */ (root.querySelector('[data-note]'));
     this.startNote = this.noteBox.innerHTML;
-    /** @type {(() => void)[]} */
-    this.listeners = [];
     /** @type {ReplayFrame[]} the start until the file of every position has come */
     this.frames = [this.config.first];
-    this.destroyed = false;
+    this.loaded = false;
+  }
+
+  attach() {
+    this.onUnmount(() => this.view.destroy());
     this.load(); // until the positions come, the page shows the start the build drew, with its note
+  }
+
+  /** «В начало» (once the positions have come: until then the start is all there is). */
+  reset() {
+    if (this.loaded) this.show(0);
   }
 
   /** Fetches every position, then makes the controls work (one small file, cached like the page). */
@@ -55,11 +62,12 @@ export class ReplayWidget {
       if (!answer.ok) throw new Error(`${answer.status}`);
       frames = await answer.json();
     } catch {
-      if (!this.destroyed) this.moveLine.textContent = t('replay.unavailable');
+      if (this.mounted) this.moveLine.textContent = t('replay.unavailable');
       return;
     }
-    if (this.destroyed || !Array.isArray(frames) || frames.length !== this.config.count) return;
+    if (!this.mounted || !Array.isArray(frames) || frames.length !== this.config.count) return;
     this.frames = frames;
+    this.loaded = true;
     const { root } = this;
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
     /** @type {HTMLElement} */ (root.querySelector('[data-keys]')).hidden = false;
@@ -72,16 +80,9 @@ export class ReplayWidget {
       this.on(button, 'click', () => this.show(Number(/** @type {HTMLElement} */ (button).dataset.goto)));
     }
     this.on(root, 'keydown', (/** @type {KeyboardEvent} */ event) => this.key(event));
-    this.listeners.push(bindViewControls(root, this.view));
+    this.onUnmount(bindViewControls(root, this.view));
     this.show(0, false);
     root.dataset.ready = 'true'; // every position is precomputed: ready once the file has come
-  }
-
-  /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler */
-  on(el, type, handler) {
-    if (!el) return;
-    el.addEventListener(type, handler);
-    this.listeners.push(() => el.removeEventListener(type, handler));
   }
 
   get last() {
@@ -155,11 +156,5 @@ export class ReplayWidget {
       if (disabled && document.activeElement === button) this.root.focus(); // the keys keep working
       button.disabled = disabled;
     }
-  }
-
-  destroy() {
-    this.destroyed = true;
-    for (const off of this.listeners) off();
-    this.view.destroy();
   }
 }

@@ -10,6 +10,7 @@ import { positionQuery } from '../position-address.js';
 import { setup } from '../rules-client.js';
 import { emptyArrangement, fromModel, move, put, setupQuery, take } from './arrangement.js';
 import { chosenRules, sayRules, showRules } from './rules-form.js';
+import { Widget } from '../widget.js';
 
 /** @typedef {import('../board/view.js').BoardView} BoardView */
 /** @typedef {import('../board/types.js').Side} Side */
@@ -50,11 +51,14 @@ export function problemText(problem) {
   });
 }
 
-export class BoardEditor {
+/** The editor's panel is its root; it is mounted and unmounted by the free board it sits on. */
+export class BoardEditor extends Widget {
   /** @param {EditorHost} host @param {EditorStart} start */
   constructor(host, start) {
+    super(/** @type {HTMLElement} */ (host.root.querySelector('[data-editor]')));
     this.host = host;
-    this.panel = /** @type {HTMLElement} */ (host.root.querySelector('[data-editor]'));
+    this.start = start;
+    this.panel = this.root;
     /** @type {Arrangement} */
     this.arrangement = emptyArrangement(start.game);
     /** @type {Side} */
@@ -67,19 +71,26 @@ export class BoardEditor {
     /** where the last change was made: its name is said once the board shows it */
     /** @type {Place | null} */
     this.touched = null;
-    /** @type {(() => void)[]} */
-    this.listeners = [];
-    /** @type {(() => void)[]} */
-    this.boardListeners = [];
+    /** the listeners on the board of the game shown: a new board (another game) gets its own
+     * @type {AbortController | null} */
+    this.boardLifetime = null;
     this.verdict = /** @type {HTMLElement} */ (this.panel.querySelector('[data-editor-verdict]'));
     this.sayLine = /** @type {HTMLElement} */ (this.panel.querySelector('[data-editor-say]'));
     this.notation = /** @type {HTMLInputElement} */ (this.panel.querySelector('[data-editor-notation]'));
     this.link = /** @type {HTMLInputElement} */ (this.panel.querySelector('[data-editor-link]'));
     this.dice = /** @type {HTMLSelectElement[]} */ ([...this.panel.querySelectorAll('select[data-die]')]);
+  }
+
+  attach() {
+    this.onUnmount(() => {
+      this.boardLifetime?.abort();
+      this.panel.hidden = true;
+      this.view.clearMarks();
+    });
     this.bindPanel();
     this.panel.hidden = false;
-    if (start.focus) /** @type {HTMLElement | null} */ (this.panel.querySelector('h2'))?.focus();
-    this.open(start);
+    if (this.start.focus) /** @type {HTMLElement | null} */ (this.panel.querySelector('h2'))?.focus();
+    this.open(this.start);
   }
 
   get view() {
@@ -88,13 +99,6 @@ export class BoardEditor {
 
   get game() {
     return this.arrangement.game;
-  }
-
-  /** @param {Element | null} el @param {string} type @param {(e: any) => void} handler @param {(() => void)[]} [into] */
-  on(el, type, handler, into = this.listeners) {
-    if (!el) return;
-    el.addEventListener(type, handler);
-    into.push(() => el.removeEventListener(type, handler));
   }
 
   /** @param {string} name @returns {HTMLElement | null} */
@@ -145,29 +149,33 @@ export class BoardEditor {
 
   /** Listens to the board of the game shown (a new one after the game changes). */
   bindBoard() {
-    for (const off of this.boardListeners.splice(0)) off();
+    if (!this.mounted) return;
+    this.boardLifetime?.abort();
+    const lifetime = new AbortController();
+    this.boardLifetime = lifetime;
     const view = this.view;
     const svg = view.svg;
     if (view.input) view.input.editing = true;
-    this.boardListeners.push(() => { if (view.input) view.input.editing = false; });
-    const into = this.boardListeners;
-    this.on(svg, 'point-activate', (e) => this.change(put(this.arrangement, this.touch({ kind: 'point', point: e.detail.point }), this.colour)), into);
-    this.on(svg, 'bar-activate', (e) => this.change(put(this.arrangement, this.touch({ kind: 'bar', side: sideOf(e.detail.side) }), sideOf(e.detail.side))), into);
-    this.on(svg, 'off-activate', (e) => {
+    lifetime.signal.addEventListener('abort', () => { if (view.input) view.input.editing = false; });
+    /** @param {string} type @param {(e: any) => void} handler */
+    const on = (type, handler) => svg.addEventListener(type, handler, { signal: lifetime.signal });
+    on('point-activate', (e) => this.change(put(this.arrangement, this.touch({ kind: 'point', point: e.detail.point }), this.colour)));
+    on('bar-activate', (e) => this.change(put(this.arrangement, this.touch({ kind: 'bar', side: sideOf(e.detail.side) }), sideOf(e.detail.side))));
+    on('off-activate', (e) => {
       this.check('editor-colour', sideOf(e.detail.side));
       this.say(`${t('editor.colour')}: ${t(`board.side.${sideOf(e.detail.side)}`)}`);
-    }, into);
-    this.on(svg, 'drag-move', (e) => {
+    });
+    on('drag-move', (e) => {
       const { from, to, fromSide, toSide } = e.detail;
       this.change(move(this.arrangement, this.place(from, fromSide), this.touch(this.place(to, toSide))));
-    }, into);
-    this.on(svg, 'contextmenu', (e) => {
+    });
+    on('contextmenu', (e) => {
       const place = this.placeOf(e.target);
       if (!place) return;
       e.preventDefault();
       this.change(take(this.arrangement, this.touch(place)));
-    }, into);
-    this.on(svg, 'keydown', (e) => {
+    });
+    on('keydown', (e) => {
       const event = /** @type {KeyboardEvent} */ (e);
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const place = this.placeOf(event.target);
@@ -179,7 +187,7 @@ export class BoardEditor {
         event.preventDefault();
         this.change(put(this.arrangement, this.touch(place), place.kind === 'bar' ? place.side : this.colour));
       }
-    }, into);
+    });
   }
 
   /** @param {Place} place @returns {Place} */
@@ -337,11 +345,5 @@ export class BoardEditor {
   async copy(field) {
     if (!field.value) return;
     this.say(t(await copyText(field.value, field) ? 'editor.copied' : 'editor.copy_by_hand'));
-  }
-
-  destroy() {
-    for (const off of [...this.listeners.splice(0), ...this.boardListeners.splice(0)]) off();
-    this.panel.hidden = true;
-    this.view.clearMarks();
   }
 }

@@ -10,6 +10,7 @@ import { t } from '../i18n.js';
 import { createEditor } from './editor.js';
 import { LabClient } from './lab-client.js';
 import { decodeShared, encodeShared, readStored, writeStored } from './lab-store.js';
+import { Widget } from '../widget.js';
 
 /** @typedef {{slug: string, title: string, description: string}} Example */
 /** @typedef {{kind: 'lab', paths: import('./lab-client.js').LabPaths, examples: Example[]}} LabConfig */
@@ -26,10 +27,10 @@ function parsed(text) {
   }
 }
 
-export class LabWidget {
+export class LabWidget extends Widget {
   /** @param {HTMLElement} root */
   constructor(root) {
-    this.root = root;
+    super(root);
     /** @type {LabConfig} */
     this.config = JSON.parse(root.dataset.config || '{}');
     const site = siteURL();
@@ -73,14 +74,6 @@ export class LabWidget {
     this.select.value = this.slug;
     this.describe();
     this.part('[data-controls]').hidden = false;
-    /** @type {(() => void)[]} */
-    this.listeners = [];
-    this.on(this.select, 'change', () => this.choose(this.select.value));
-    this.on(this.runButton, 'click', () => this.run());
-    this.on(this.stopButton, 'click', () => this.client.stop());
-    this.on(this.part('[data-action="reset"]'), 'click', () => this.reset());
-    this.on(this.part('[data-action="share"]'), 'click', () => this.share());
-    this.on(this.part('[data-action="clear"]'), 'click', () => this.clearOutput());
     this.client = new LabClient(absolute, {
       state: (state, detail) => this.onState(state, detail),
       output: (stream, text) => this.print(stream, text),
@@ -91,17 +84,25 @@ export class LabWidget {
     });
   }
 
+  attach() {
+    this.on(this.select, 'change', () => this.choose(this.select.value));
+    this.on(this.runButton, 'click', () => this.run());
+    this.on(this.stopButton, 'click', () => this.client.stop());
+    this.on(this.part('[data-action="reset"]'), 'click', () => this.reset());
+    this.on(this.part('[data-action="share"]'), 'click', () => this.share());
+    this.on(this.part('[data-action="clear"]'), 'click', () => this.clearOutput());
+    this.onUnmount(() => {
+      this.client.destroy();
+      this.editor.destroy();
+      for (const view of Object.values(this.views)) view.destroy();
+    });
+  }
+
   /** @param {string} selector @returns {HTMLElement} */
   part(selector) {
     const el = this.root.querySelector(selector);
     if (!el) throw new Error(`lab: ${selector} missing`);
     return /** @type {HTMLElement} */ (el);
-  }
-
-  /** @param {EventTarget} target @param {string} type @param {() => void} handler */
-  on(target, type, handler) {
-    target.addEventListener(type, handler);
-    this.listeners.push(() => target.removeEventListener(type, handler));
   }
 
   /** The example of `?example=`, else the first. */
@@ -297,12 +298,5 @@ export class LabWidget {
         this.say(t('lab.error_at', { line: result.line }), true);
       } else this.say(t('lab.error'), true);
     }
-  }
-
-  destroy() {
-    for (const off of this.listeners) off();
-    this.client.destroy();
-    this.editor.destroy();
-    for (const view of Object.values(this.views)) view.destroy();
   }
 }

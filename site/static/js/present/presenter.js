@@ -10,6 +10,7 @@ import { SVG_NS } from '../board/constants.js';
 import { make } from '../dom.js';
 import { viewOf } from '../board/view.js';
 import { t } from '../i18n.js';
+import { widgetAt } from '../widget.js';
 import { slideAfter } from './deck.js';
 import { bindDrawingInput, Drawing } from './drawing.js';
 import { CHANNEL, isGreeting, VERSION } from './messages.js';
@@ -26,9 +27,6 @@ const KEYS = {
   clear: ['c', 'с'],
   fullscreen: ['f', 'в'],
 };
-
-/** What «Заново» presses on a slide's widget: a puzzle's or board's reset, a replay's start, a new game. */
-const RESETS = '[data-action=reset], [data-action=first], [data-action=new-game]';
 
 /** @type {Presenter | null} */
 let active = null;
@@ -216,7 +214,7 @@ class Presenter {
     previous.disabled = !at('previous') && !this.neighbour(-1);
     next.disabled = !at('next') && !this.nextPage();
     const widget = this.slide.widget;
-    this.resetButton.disabled = !widget || !widget.querySelector(RESETS);
+    this.resetButton.disabled = !widget || !widgetAt(widget)?.reset;
     this.clearButton.disabled = !widget || !boardsOf(widget).length;
     this.drawButton.disabled = this.clearButton.disabled;
     const puzzle = this.puzzle();
@@ -364,20 +362,18 @@ class Presenter {
   /** One step of the answer: the next hint, then the board's hint, then the solution. */
   reveal() {
     const puzzle = this.puzzle();
-    if (!puzzle) return;
-    const hint = /** @type {HTMLButtonElement | null} */ (puzzle.querySelector('[data-action=hint]'));
-    const solution = /** @type {HTMLButtonElement | null} */ (puzzle.querySelector('[data-action=solution]'));
-    if (hint && !hint.disabled) hint.click();
-    else if (solution) solution.click();
+    const widget = puzzle && widgetAt(puzzle);
+    if (!widget) return;
+    if (!widget.hint?.()) widget.reveal?.();
     this.updateButtons();
   }
 
+  /** The slide's widget from its start (the widget's own «Заново»), its drawings wiped, its answer hidden. */
   reset() {
     const widget = this.slide.widget;
     if (!widget) return;
     for (const drawing of this.drawingsHere()) drawing.clear();
-    const reset = /** @type {HTMLButtonElement | null} */ (widget.querySelector(RESETS));
-    if (reset) reset.click();
+    widgetAt(widget)?.reset?.();
     const answer = /** @type {HTMLElement | null} */ (widget.querySelector('[data-answer-box]'));
     if (answer) answer.hidden = true; // the answer is the teacher's again, until revealed
     this.updateButtons();
