@@ -51,6 +51,16 @@ class Game(str, Enum):
         """Hitting sends checkers to the bar (short nardy only)."""
         return self is Game.SHORT
 
+    @property
+    def caption_kinds(self) -> tuple[str, ...]:
+        """What the board's captions name for each side, in the board geometry's terms: its home, and in
+        long nardy its head too (where all 15 start).
+
+        >>> Game.LONG.caption_kinds, Game.SHORT.caption_kinds
+        (('home', 'head'), ('home',))
+        """
+        return ("home",) if self is Game.SHORT else ("home", "head")
+
     def opposite(self, point: int) -> int:
         """The other side's own number of the point that is own ``point`` for one side."""
         if not 1 <= point <= POINTS:
