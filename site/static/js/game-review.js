@@ -1,20 +1,20 @@
 // The free board's review of a finished game (the game_review request, nardy_core.summary): a table of each
-// side's figures, with a link to the lesson that says how to read them. The figures come from Python; this
-// module only lays them out.
+// side's figures, with a link to the lesson that says how to read them. The figures, and which of them
+// apply to the game, come from Python; this module only lays them out.
 
 import { make } from './dom.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./board/types.js').Side} Side */
-/** @typedef {{turns: number, passes: number, head_empty_after: number | null, longest_row: number,
- *   first_bear_off: number | null, borne_off: number, pips: number, hits: number}} SideReview */
-/** @typedef {{game: 'long' | 'short', white: SideReview, black: SideReview}} GameReview */
-
-/** the rows of the table, in order, and the game they belong to (null: both) */
-const ROWS = /** @type {const} */ ([
-  ['turns', null], ['passes', null], ['head_empty_after', 'long'], ['longest_row', null], ['first_bear_off', null],
-  ['borne_off', null], ['pips', null], ['hits', 'short'],
-]);
+/** @typedef {'turns' | 'passes' | 'head_empty_after' | 'longest_row' | 'first_bear_off' | 'borne_off' | 'pips' | 'hits'} Figure */
+/** @typedef {Partial<Record<Figure, number | null>>} SideReview  the figures that apply to the game */
+/**
+ * @typedef {object} GameReview  nardy_core.summary's review (the game_review answer)
+ * @property {import('./board/types.js').GameName} game
+ * @property {Figure[]} figures  the figures each side has, in the order to show them
+ * @property {SideReview} white
+ * @property {SideReview} black
+ */
 
 /**
  * Fills `box` with the review of a game.
@@ -30,13 +30,12 @@ export function showGameReview(box, review, players, lessonHref) {
     head.append(make('th', { scope: 'col' }, t(who, { side: t(`board.side.${side}`) })));
   }
   const body = make('tbody');
-  for (const [key, game] of ROWS) {
-    if (game && game !== review.game) continue;
+  for (const key of review.figures) {
     const row = make('tr');
     row.append(make('th', { scope: 'row' }, t(`game_review.${key}`)));
     for (const side of sides) {
       const value = review[side][key];
-      row.append(make('td', {}, value === null ? t('game_review.none') : String(value)));
+      row.append(make('td', {}, value === null || value === undefined ? t('game_review.none') : String(value)));
     }
     body.append(row);
   }

@@ -39,7 +39,7 @@ import { request } from './runtime.js';
 /** @typedef {{accepted: boolean, steps: PlayedStep[], reason: Reason | null, state: TurnState}} StepAnswer */
 /**
  * @typedef {object} GameStateJson  the free board's game: sent back with every game request
- * @property {'long' | 'short'} game
+ * @property {import('./board/types.js').GameName} game
  * @property {Record<string, unknown>} rules
  * @property {Record<Side, 'human' | 'computer'>} players
  * @property {string} position
