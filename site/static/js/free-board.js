@@ -1,7 +1,7 @@
 // The free board (/{lang}/play/): any position from the URL (?pos=…&dice=…&game=…&rules={…}), a game
-// against yourself or the computer, in any of the games the page has a board for. The game flow — the opening throw, who moves, the
-// computer's turn, the cube, the result — comes from nardy_core; this file keeps the state it is given,
-// forwards the learner's choices and draws.
+// against yourself or the computer, in any game the page has a board for. The game flow — the opening
+// throw, who moves, the computer's turn, the cube, the result — comes from nardy_core; this file keeps the
+// state it is given, forwards the learner's choices and draws.
 
 import { siteURL } from './site-root.js';
 import { bindViewControls } from './board-controls.js';
@@ -175,7 +175,9 @@ export class FreeBoard {
     if (params.has('edit') && this.button('edit')) {
       const read = params.get('rules') ? readRules(params.get('rules') || '') : {};
       if (typeof read === 'string') this.warn(t('play.bad_rules', { error: read }), 'rules');
-      const game = pos ? await this.gameOf(pos) : this.gameName;
+      // the editor draws on its game's board from the start: a position the address gives without its game
+      // (the page's own addresses name it) is Python's to read first
+      const game = pos && !params.has('game') ? await this.gameOf(pos) : this.gameName;
       return this.edit({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
     }
     this.leaveEditor();
