@@ -183,12 +183,13 @@ SPRITE_ATTRIBUTES = ' class="nb-sprite" aria-hidden="true" focusable="false" id=
 STACK_REF = re.compile(r"^nb-stack-(white|black)-([1-9][0-9]*)-(top|bottom)$")
 TRAY_REF = re.compile(r"^nb-tray-(top|bottom)-(white|black)-([1-9][0-9]*)$")
 PLAYER_REF = re.compile(r"^nb-player-(top|bottom)-(white|black)$")
-CAPTIONS_REF = re.compile(r"^nb-captions-(long|short)-(white|black)$")
+CAPTIONS_REF = re.compile(r"^nb-captions-([a-z_]+)-(white|black)$")
 REF = re.compile(r'href="#(nb-[A-Za-z0-9_-]+)"')
 
 
 def captions_ref(game: str, perspective: str) -> str:
-    """The shape holding the captions of ``game`` seen from ``perspective`` (the side at the bottom)."""
+    """The shape holding the captions of ``game`` (its ``caption_kinds``) seen from ``perspective`` (the side
+    at the bottom)."""
     return f"nb-captions-{game}-{perspective}"
 
 
@@ -211,8 +212,8 @@ def _shared_shape(ref: str, captions: Mapping[str, Sequence[str]]) -> str | None
         return el("g", {"id": ref}, use("nb-player-bg", y=places[row]["top"]),
                   use(f"nb-checker-{side}", cls="nb-player__icon", transform=icon))
     if (match := CAPTIONS_REF.match(ref)) and ref in captions:
-        game = Game.parse(match[1])
-        spots = [p for p in geometry_json()["captions"] if p["what"] == "home" or game is Game.LONG]
+        kinds = Game.parse(match[1]).caption_kinds
+        spots = [p for p in geometry_json()["captions"] if p["what"] in kinds]
         texts = [el("text", {"class": "nb-caption", "x": spot["normal"][0], "y": spot["y"], "text-anchor": spot["normal"][1]},
                     text=text) for spot, text in zip(spots, captions[ref], strict=True)]
         return el("g", {"id": ref}, *texts)
@@ -381,7 +382,7 @@ def render_board(
         parts = [use("nb-field"), use("nb-labels-normal", cls="nb-numbers"),
                  use(captions_ref(game.value, perspective)) if captions else "", _checkers(model, points), _dice(model)]
         parts += [_tray(row, side_at[row], model["off"][side_at[row]]) for row in ROWS]
-        if game.has_bar:
+        if model["has_bar"]:
             parts += [_bar(row, side_at[row], model["bar"][side_at[row]]) for row in ROWS]
         parts.append(_cube(model, perspective))
         parts += [_player(row, side_at[row], texts, model["to_move"] == side_at[row]) for row in ROWS]

@@ -62,6 +62,7 @@ PREFIX = {game: "" if game is DEFAULT_GAME else f"{game.value}/" for game in Gam
 def start_model(game: Game) -> BoardModel:
     """The board model of ``game``'s start, with the cube when its board shows one."""
     return board_model(Position.start(game), cube=Cube() if game.spec.shows_cube else None)
+REVIEW_LESSON = "play-computer"  #: the lesson whose checklist a finished game's review answers (the free board links it)
 
 
 def markdown() -> MarkdownIt:
@@ -346,11 +347,15 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
     for lang in LANGUAGES:
         for game, data in course.games.items():
             _render_game(site, game, data, lang)
+        # the games whose course has the lesson a finished game's review links to, and where it is
+        review_lessons = {game.value: f"{lang}/{PREFIX[game]}lessons/{REVIEW_LESSON}/"
+                          for game, data in course.games.items() if REVIEW_LESSON in data.lessons.get(lang, {})}
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations(), rules_controls={game.value: rules_controls(game) for game in Game})
+                   starts=site.start_notations(), review_lessons=review_lessons,
+                   rules_controls={game.value: rules_controls(game) for game in Game})
         # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
         site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations())
+                   starts=site.start_notations(), review_lessons=review_lessons)
         _render_lab(site, lang)
         _render_review(site, course, lang)
     _render_api_reference(site)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from .flow import CubeVerb
+from .games import CaptionKind
 from .interactive import Verdict
 from .scoring import Kind
 
@@ -62,6 +63,8 @@ class BoardModel(TypedDict):
     """What is on the board, in absolute points (``nardy_core.board``)."""
 
     game: GameName
+    has_bar: bool
+    captions: list[CaptionKind]
     points: dict[str, Occupant]
     bar: dict[SideName, int]
     off: dict[SideName, int]
@@ -172,8 +175,12 @@ class GameStateJson(TypedDict):
     board: BoardModel
 
 
-class SideReviewJson(TypedDict):
-    """How one side's game went (``summary.SideReview.to_json``)."""
+#: a figure of a side's review (``summary.FIGURES``)
+Figure = Literal["turns", "passes", "head_empty_after", "longest_row", "first_bear_off", "borne_off", "pips", "hits"]
+
+
+class SideReviewJson(TypedDict, total=False):
+    """How one side's game went (``summary.SideReview.to_json``): the figures that apply to the game."""
 
     turns: int
     passes: int
@@ -278,6 +285,7 @@ class GameReviewAnswer(TypedDict):
     """``game_review``: each side's figures, and the result once the game is over."""
 
     game: GameName
+    figures: list[Figure]
     white: SideReviewJson
     black: SideReviewJson
     result: ResultJson | None

@@ -417,10 +417,7 @@ def game_review(query: Json) -> GameReviewAnswer:
     >>> answer["white"]["pips"], answer["black"]["turns"], answer["result"]
     (349, 0, None)
     """
-    review = summarize(read_record(query))
-    result = review.game.result
-    return {"game": review.game.game.value, "white": review.white.to_json(), "black": review.black.to_json(),
-            "result": None if result is None else result.to_json()}
+    return summarize(read_record(query)).to_json()
 
 
 #: every request kind the page and the CLI may send (docs/architecture.md; site/static/js/rules-client.js)

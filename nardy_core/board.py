@@ -2,13 +2,18 @@
 
 The build-time SVG (``builder/board_svg.py``) and the live board (``site/static/js/board/``) draw this
 model and nothing else; the worker's answers carry it. Points are absolute (White-numbered); the bar and
-the borne-off trays are per side; dice are listed one entry per use (a double shows four).
+the borne-off trays are per side; dice are listed one entry per use (a double shows four). What differs
+between the games' boards comes as data, so a drawer never asks which game it is: ``has_bar`` (the board
+has a bar to hold hit checkers) and ``captions`` (what the captions name: ``home``, ``head``).
 
 >>> model = board_model(Position.start(), Roll(6, 6), dice_left=(6, 6, 6))
 >>> model["points"]["24"], model["dice"][0], model["dice"][1], len(model["dice"])
 ({'side': 'white', 'count': 15}, {'value': 6, 'used': True}, {'value': 6, 'used': False}, 4)
 >>> board_model(Position.start())["to_move"], board_model(Position.start())["game"]
 ('white', 'long')
+>>> short = board_model(Position.start(Game.SHORT))
+>>> short["has_bar"], short["captions"]
+(True, ['home'])
 """
 
 from __future__ import annotations
@@ -84,6 +89,8 @@ def counts_model(
                 points[game.absolute(side, own)] = {"side": side.value, "count": counts[side][own]}
     return {
         "game": game.value,
+        "has_bar": game.has_bar,
+        "captions": list(game.caption_kinds),
         "points": {str(absolute): points[absolute] for absolute in sorted(points)},
         "bar": {side.value: counts[side][BAR] for side in Side},
         "off": {side.value: max(0, CHECKERS - sum(counts[side])) for side in Side},

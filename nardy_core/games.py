@@ -172,7 +172,11 @@ class Game(str, Enum):
 
     @property
     def caption_kinds(self) -> tuple[CaptionKind, ...]:
-        """The stretches of points the board names under itself (long: home and head; short: home)."""
+        """The stretches of points the board names under itself, in the board geometry's terms.
+
+        >>> Game.LONG.caption_kinds, Game.SHORT.caption_kinds
+        (('home', 'head'), ('home',))
+        """
         return _SPECS[self].caption_kinds
 
     def opposite(self, point: int) -> int:

@@ -1,10 +1,13 @@
 """The short review of a finished game: what each side did with its head, its points in a row, the race and
 the bear-off, read off the record turn by turn.
 
-Turn numbers count each side's own turns from 1. In long nardy a side's *head* is its own point 24 (all
-15 start there); a *row* is the most points next to each other a side held at one time (in long nardy one
-checker holds a point; in short nardy a point is made by two, a lone checker being a blot). A *hit* is a
-checker of the other side sent to the bar (short nardy only).
+Turn numbers count each side's own turns from 1. A side's *head* is the one point all its checkers start
+on (long nardy: its own point 24); a *row* is the most points next to each other a side held at one time
+(one checker holds a point, but where a lone checker can be hit, a game with a bar, a point is made by two,
+a lone checker being a blot). A *hit* is a checker of the other side sent to the bar.
+
+A review has only the figures that apply to its game (:func:`figures`): no head in a game that starts
+spread out, no hits in a game without a bar.
 
 >>> from nardy_core.flow import start, play
 >>> from nardy_core.dice import Roll
@@ -20,17 +23,40 @@ checker of the other side sent to the bar (short nardy only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .flow import GameState, Record, Turn, replay, replay_events
-from .games import POINTS, Game
+from .games import HEAD, POINTS, Game
 from .position import Position
 from .sides import Side
 
 if TYPE_CHECKING:  # the shapes import nothing back at run time
-    from .answer_types import SideReviewJson
+    from .answer_types import Figure, GameReviewAnswer, SideReviewJson
 
-HEAD = POINTS  #: a side's own point 24, where long nardy starts all 15
+#: every figure of a side's review, in the order a table shows them
+FIGURES: tuple[Figure, ...] = ("turns", "passes", "head_empty_after", "longest_row", "first_bear_off", "borne_off", "pips", "hits")
+
+
+def head_of(game: Game) -> int | None:
+    """The own point all of a side's checkers start on, its head; None in a game without one.
+
+    >>> head_of(Game.LONG), head_of(Game.SHORT)
+    (24, None)
+    """
+    return HEAD if game.spec.has_head else None
+
+
+def figures(game: Game) -> tuple[Figure, ...]:
+    """The figures of :data:`FIGURES` that apply to ``game``: the head's only where there is one, hits only
+    where there is a bar.
+
+    >>> figures(Game.SHORT)
+    ('turns', 'passes', 'longest_row', 'first_bear_off', 'borne_off', 'pips', 'hits')
+    """
+    skipped = {"head_empty_after"} if head_of(game) is None else set()
+    if not game.has_bar:
+        skipped.add("hits")
+    return tuple(name for name in FIGURES if name not in skipped)
 
 
 @dataclass(frozen=True)
@@ -40,18 +66,16 @@ class SideReview:
     side: Side
     turns: int  #: turns it played (a forced pass counts)
     passes: int  #: turns with nothing it could play
-    head_empty_after: int | None  #: long nardy: the turn after which its head was empty (None: it never was)
+    head_empty_after: int | None  #: the turn after which its head was empty (None: it never was, or has none)
     longest_row: int  #: the most points next to each other it held at one time
     first_bear_off: int | None  #: the turn it bore its first checker off (None: it bore none off)
     borne_off: int  #: checkers borne off by the end
     pips: int  #: its pip count at the end
-    hits: int  #: short nardy: the other side's checkers it sent to the bar
+    hits: int  #: the other side's checkers it sent to the bar
 
-    def to_json(self) -> SideReviewJson:
-        """The review as the API answers it."""
-        return {"turns": self.turns, "passes": self.passes, "head_empty_after": self.head_empty_after,
-                "longest_row": self.longest_row, "first_bear_off": self.first_bear_off, "borne_off": self.borne_off,
-                "pips": self.pips, "hits": self.hits}
+    def to_json(self, game: Game) -> SideReviewJson:
+        """The review as the API answers it: the figures that apply to ``game``."""
+        return cast("SideReviewJson", {name: getattr(self, name) for name in figures(game)})
 
 
 @dataclass(frozen=True)
@@ -66,16 +90,24 @@ class GameReview:
         """One side's review."""
         return self.white if side is Side.WHITE else self.black
 
+    def to_json(self) -> GameReviewAnswer:
+        """Both reviews as the API answers them, with the figures they hold in the order to show them, and the
+        result once the game is over."""
+        game, result = self.game.game, self.game.result
+        return {"game": game.value, "figures": list(figures(game)), "white": self.white.to_json(game),
+                "black": self.black.to_json(game), "result": None if result is None else result.to_json()}
+
 
 def longest_row(position: Position, side: Side) -> int:
-    """The most own points next to each other that ``side`` holds (short nardy: made points, two or more).
+    """The most own points next to each other that ``side`` holds (in a game with a bar: made points, two or
+    more checkers).
 
     >>> longest_row(Position.from_notation("w/24:9,11,10,9,7,6,5/24:15"), Side.WHITE)
     3
     >>> longest_row(Position.from_notation("short:w/6:2,5:2,4:1,3:2,13:8/24:2,13:5,8:3,6:5"), Side.WHITE)
     2
     """
-    holds = 2 if position.game is Game.SHORT else 1
+    holds = 2 if position.game.has_bar else 1
     counts = position.counts(side)
     best = run = 0
     for point in range(1, POINTS + 1):
@@ -93,12 +125,13 @@ class _Tally:
         self.head_empty_after: int | None = None
         self.first_bear_off: int | None = None
         self.longest_row = longest_row(position, side)
+        self.head = head_of(position.game)
 
     def after_turn(self, before: Position, after: Position, played: bool) -> None:
         side = self.side
         self.turns += 1
         self.passes += not played
-        if after.game is Game.LONG and self.head_empty_after is None and after.count(side, HEAD) == 0:
+        if self.head is not None and self.head_empty_after is None and after.count(side, self.head) == 0:
             self.head_empty_after = self.turns
         if self.first_bear_off is None and after.borne_off(side) > before.borne_off(side):
             self.first_bear_off = self.turns

@@ -3,7 +3,9 @@
 - the request kinds of ``nardy_core.api.HANDLERS``, of ``rules-client.js`` and of docs/architecture.md are one list;
 - no other module sends a request;
 - every reason nardy_core can give has a catalog sentence in both languages, and ``feedback.js`` decides nothing;
-- no JavaScript file parses the notation, converts numbering or builds a reason code of its own.
+- no JavaScript file parses the notation, converts numbering or builds a reason code of its own, nor names a
+  game: what differs between the games comes in the board model and the answers (``has_bar``, ``captions``,
+  a review's ``figures``), and a game's name passes through the page as an opaque value.
 """
 
 from __future__ import annotations
@@ -41,8 +43,11 @@ def test_only_the_rules_client_sends_requests() -> None:
     assert sorted(senders) == ["rules-client.js", "runtime.js"]
 
 
+GAME_NAMES = "|".join(game.value for game in Game)
+
 # Signs of a rule, numbering or notation in the page: each was once written there and moved to nardy_core.
 FORBIDDEN_IN_JS = {
+    r"['\"`](" + GAME_NAMES + r")['\"`]|\b(" + GAME_NAMES + r"):": "names a game (a comparison, a typedef, a notation prefix)",
     r"startsWith\('[bw]'\)|startsWith\(\"[bw]\"\)": "reads the side to move from the notation",
     r"\bownLabel\b|p > 12 \? p - 12|25 - ": "converts point numbering",
     r"['\"](" + "|".join(code.value for code in ReasonCode) + r")['\"]": "names a rule's reason code",

@@ -178,6 +178,17 @@ def test_every_setup_nardy_core_refuses_is_said_with_its_reason(page: Page, site
     assert "edit" not in page.url
 
 
+def test_a_position_from_the_address_opens_on_its_own_game_s_board(page: Page, site_url: str) -> None:
+    """The page reads no game off the notation: Python says which game a position is, and the editor draws it
+    on that game's board, bar and all."""
+    position = Position.from_notation("short:w/bar,24,13:5,8:3,6:5/24:2,13:5,8:3,6:5")
+    editor = Editor(page).open_editor(site_url, "en", pos=position.notation())
+    expect(page.locator(".board-frame:not([hidden])")).to_have_attribute("data-board-for", position.game.value)
+    expect(editor.root.locator(f"input[name='editor-game'][value='{position.game.value}']")).to_be_checked()
+    expect(editor.point("bar", "white")).to_have_attribute("aria-label", "Bar: 1 white checker")
+    expect(editor.notation).to_have_value(position.notation())
+
+
 def test_short_nardy_s_bar_takes_checkers_and_a_game_over_is_shown_not_played(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
     editor = Editor(page).open_editor(site_url, "en")

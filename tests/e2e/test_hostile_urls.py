@@ -10,6 +10,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
+from nardy_core import Game
+
 from .pages import READY_MS, FreeBoard, Puzzle
 
 POSITION = "Позиция в адресе не читается: "
@@ -65,6 +67,17 @@ def test_a_valid_address_still_plays(page: Page, site_url: str) -> None:
     board.click(24)
     board.click(18)
     expect(board.status).to_contain_text("24 → 18")
+
+
+@pytest.mark.parametrize("game", ["constructor", "chess"])
+def test_a_game_the_page_has_no_board_for_plays_the_first_board(page: Page, site_url: str, game: str) -> None:
+    """The page never compares a game's name: one it has no board for (an inherited property's name among
+    them) is simply not one of its boards, and the first board plays."""
+    board = FreeBoard(page).open(site_url, "ru", game=game)
+    board.wait_ready()
+    expect(page.locator(".board-frame:not([hidden])")).to_have_attribute("data-board-for", next(iter(Game)).value)
+    expect(board.svg.locator(".nb-point")).to_have_count(24)
+    expect(board.alert).to_be_hidden()
 
 
 HOSTILE_QUERY = "?" + "&".join([

@@ -7,7 +7,7 @@ import { fullModel, markKindsAt, nextPosition, singleStep, slotOf, stackPosition
 /** @returns {import('../../site/static/js/board/types.js').BoardModel} */
 function model(points, extra = {}) {
   return {
-    game: 'short', points, bar: { white: 0, black: 0 }, off: { white: 0, black: 0 }, to_move: 'white', dice: [],
+    game: 'short', has_bar: true, captions: ['home'], points, bar: { white: 0, black: 0 }, off: { white: 0, black: 0 }, to_move: 'white', dice: [],
     pips: { white: 0, black: 0 }, cube: null, ...extra,
   };
 }

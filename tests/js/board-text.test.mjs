@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { makeTranslator } from '../../site/static/js/i18n.js';
-import { barName, cubeName, describeBoard, pointName, statusText } from '../../site/static/js/board/text.js';
+import { barName, captionPlaces, cubeName, describeBoard, pointName, statusText } from '../../site/static/js/board/text.js';
 
 const t = makeTranslator({
   'board.point.empty': 'Point {label}, empty',
@@ -49,11 +49,22 @@ test('a whole board: the summary in label order from the geometry tables, the ca
     captions: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }],
   });
   const model = /** @type {any} */ ({
-    game: 'short', points: { 24: { side: 'white', count: 2 } }, bar: { white: 0, black: 1 }, off: { white: 0, black: 0 },
+    game: 'short', has_bar: true, captions: ['home'], points: { 24: { side: 'white', count: 2 } }, bar: { white: 0, black: 1 }, off: { white: 0, black: 0 },
     to_move: 'white', dice: [{ value: 6, used: false }], pips: { white: 48, black: 25 }, cube: null,
   });
   const texts = describeBoard(t, model, { perspective: 'white', flipped: false, interactive: true }, geometry);
-  assert.deepEqual(texts.captions, ["White's home", "Black's home"]); // no head captions in short nardy
+  assert.deepEqual(texts.captions, ["White's home", "Black's home"]); // the model names no head: no head captions
   assert.equal(texts.summary, "Short board. Point 24, 2 white checkers. Bar: 1 black checker. White to move. Dice: 6");
   assert.deepEqual(texts.status, { top: '', bottom: 'White to move' });
+});
+
+test('the captions are those the model names, whatever its game is called', () => {
+  const geometry = /** @type {any} */ ({
+    captions: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }, { what: 'head', owner: 'top' }],
+  });
+  const places = (/** @type {string[]} */ captions) => captionPlaces(geometry, /** @type {any} */ ({ game: 'any', captions }))
+    .map((place) => `${place.what} ${place.owner}`);
+  assert.deepEqual(places(['home', 'head']), ['home bottom', 'head bottom', 'home top', 'head top']);
+  assert.deepEqual(places(['home']), ['home bottom', 'home top']);
+  assert.deepEqual(places([]), []);
 });

@@ -28,7 +28,7 @@ test('stepping stays inside the deck', () => {
 });
 
 const model = {
-  game: 'long', to_move: 'white', points: { 24: { side: 'white', count: 15 }, 12: { side: 'black', count: 15 } },
+  game: 'long', has_bar: false, captions: ['home', 'head'], to_move: 'white', points: { 24: { side: 'white', count: 15 }, 12: { side: 'black', count: 15 } },
   bar: { white: 0, black: 0 }, off: { white: 0, black: 0 }, pips: { white: 360, black: 360 },
   dice: [{ value: 6, used: false }, { value: 5, used: false }], cube: null,
 };
@@ -56,7 +56,11 @@ test('anything else is dropped whole', () => {
 
 test('board models are held to the game', () => {
   assert.ok(isBoardModel(model));
-  assert.ok(!isBoardModel({ ...model, game: 'chess' }));
+  // a game is a name, which the mirror matches to its own board's: never markup, never missing
+  for (const game of ['<b>long</b>', '', 'x'.repeat(40), 7, null]) assert.ok(!isBoardModel({ ...model, game }), String(game));
+  assert.ok(!isBoardModel({ ...model, has_bar: 'no' }));
+  assert.ok(!isBoardModel({ ...model, captions: ['<img>'] }));
+  assert.ok(!isBoardModel({ ...model, captions: undefined }));
   assert.ok(!isBoardModel({ ...model, points: { 25: { side: 'white', count: 1 } } }));
   assert.ok(!isBoardModel({ ...model, points: { 1: { side: 'white', count: 16 } } }));
   assert.ok(!isBoardModel({ ...model, dice: [{ value: 7, used: false }] }));

@@ -53,7 +53,7 @@ export class BoardWidget extends Widget {
     const open = async () => {
       // only when asked: neither is among the modules a first tap waits for
       const [{ openEmbedPanel }, { positionQuery }] = await Promise.all([import('./embed-panel.js'), import('./position-address.js')]);
-      const query = positionQuery(position, dice.join('-'), position.startsWith('short:') ? 'short' : 'long', rules || {});
+      const query = positionQuery(position, dice.join('-'), this.view.model.game, rules || {});
       openEmbedPanel({ id: null, title: t('play.title'), query }, button);
     };
     this.on(button, 'click', open);

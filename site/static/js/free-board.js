@@ -1,7 +1,7 @@
-// The free board (/{lang}/play/): any position from the URL (?game=short&pos=…&dice=…&rules={…}), a game
-// against yourself or the computer, in either game. The game flow — the opening throw, who moves, the
-// computer's turn, the cube, the result — comes from nardy_core; this file keeps the state it is given,
-// forwards the learner's choices and draws.
+// The free board (/{lang}/play/): any position from the URL (?pos=…&dice=…&game=…&rules={…}), a game
+// against yourself or the computer, in any game the page has a board for. The game flow — the opening
+// throw, who moves, the computer's turn, the cube, the result — comes from nardy_core; this file keeps the
+// state it is given, forwards the learner's choices and draws.
 
 import { siteURL } from './site-root.js';
 import { BoardView } from './board/view.js';
@@ -11,21 +11,25 @@ import { diceText, resultText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
 import { positionQuery, readRules } from './position-address.js';
 import { showGameReview } from './game-review.js';
-import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll } from './rules-client.js';
+import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll, setup } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
-/** @typedef {'long' | 'short'} GameName */
+/** @typedef {import('./board/types.js').GameName} GameName */
 
-/** The starting positions the build wrote into the widget's config, by game. @param {HTMLElement} root
- * @returns {Record<string, string>} */
-function readStarts(root) {
+/** What the build wrote into the widget's config, by game: each game's starting position in notation
+ * (builder: start_notations), and the lesson whose checklist a finished game's review answers, where the
+ * game's course has one. @param {HTMLElement} root
+ * @returns {{starts: Record<string, string>, reviewLessons: Record<string, string>}} */
+function readConfig(root) {
+  /** @param {unknown} value @returns {Record<string, string>} */
+  const table = (value) => (value && typeof value === 'object' ? /** @type {Record<string, string>} */ (value) : {});
   try {
-    const starts = JSON.parse(root.dataset.config || '{}').starts;
-    return starts && typeof starts === 'object' ? starts : {};
+    const config = JSON.parse(root.dataset.config || '{}');
+    return { starts: table(config.starts), reviewLessons: table(config.review_lessons) };
   } catch {
-    return {};
+    return { starts: {}, reviewLessons: {} };
   }
 }
 
@@ -36,16 +40,22 @@ export class FreeBoard extends Widget {
     /** @type {Record<string, BoardView>} */
     this.views = {};
     for (const frame of root.querySelectorAll('[data-board-for]')) {
-      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || 'long';
+      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || '';
       this.views[game] = new BoardView(/** @type {SVGSVGElement} */ (frame.querySelector('svg')));
     }
+    /** the game of the page's first board: what an address that names none plays
+     *  @type {GameName} */
+    this.firstGame = Object.keys(this.views)[0] || '';
     /** @type {GameName} */
-    this.gameName = 'long';
+    this.gameName = this.firstGame;
     this.status = /** @type {HTMLElement} */ (root.querySelector('[data-status]'));
     /** what the address asked for that cannot be shown, above the board (the status line is for the game) */
     this.alert = /** @type {HTMLElement | null} */ (root.querySelector('[data-url-problem]'));
+    const config = readConfig(root);
     /** @type {Record<string, string>} each game's starting position in notation (builder: start_notations) */
-    this.starts = readStarts(root);
+    this.starts = config.starts;
+    /** @type {Record<string, string>} each game's lesson for its review (site-relative), where there is one */
+    this.reviewLessons = config.reviewLessons;
     this.form = /** @type {HTMLFormElement} */ (root.querySelector('[data-position-form]'));
     this.share = /** @type {HTMLAnchorElement} */ (root.querySelector('[data-share-link]'));
     /** @type {GameStateJson | null} */
@@ -157,7 +167,7 @@ export class FreeBoard extends Widget {
 
   /** @param {GameName} game */
   showGame(game) {
-    this.gameName = game in this.views ? game : 'long';
+    this.gameName = Object.hasOwn(this.views, game) ? game : this.firstGame;
     for (const frame of this.root.querySelectorAll('[data-board-for]')) {
       /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== this.gameName;
     }
@@ -171,11 +181,14 @@ export class FreeBoard extends Widget {
     this.warn('');
     const params = new URLSearchParams(window.location.search);
     const pos = params.get('pos');
-    const game = params.get('game') === 'short' || (pos || '').startsWith('short:') ? 'short' : 'long';
-    this.showGame(game);
+    // the board of the game the address names, until Python says which game its position is
+    this.showGame(params.get('game') || this.firstGame);
     if (params.has('edit') && this.button('edit')) {
       const read = params.get('rules') ? readRules(params.get('rules') || '') : {};
       if (typeof read === 'string') this.warn(t('play.bad_rules', { error: read }), 'rules');
+      // the editor draws on its game's board from the start: a position the address gives without its game
+      // (the page's own addresses name it) is Python's to read first
+      const game = pos && !params.has('game') ? await this.gameOf(pos) : this.gameName;
       return this.edit({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
     }
     this.leaveEditor();
@@ -191,7 +204,7 @@ export class FreeBoard extends Widget {
       }
       rules = read;
     }
-    if (!pos) return this.newGame(game, rules);
+    if (!pos) return this.newGame(this.gameName, rules);
     this.form.elements.namedItem('pos') && (/** @type {HTMLInputElement} */ (this.form.elements.namedItem('pos')).value = pos);
     const diceInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('dice'));
     if (diceInput) diceInput.value = params.get('dice') || '';
@@ -202,6 +215,16 @@ export class FreeBoard extends Widget {
       this.setGame(await gameFromPosition({ position: pos, dice: params.get('dice') || '', rules, players }));
     } catch (error) {
       this.problem(error);
+    }
+  }
+
+  /** The game of a position in notation, as Python reads it (the board shown when it cannot be read: the
+   * editor then says what is wrong with it). @param {string} position @returns {Promise<GameName>} */
+  async gameOf(position) {
+    try {
+      return (await setup({ position })).board.game;
+    } catch {
+      return this.gameName;
     }
   }
 
@@ -404,6 +427,7 @@ export class FreeBoard extends Widget {
     if (computer) computer.checked = false;
     const url = new URL(window.location.href);
     url.search = '';
+    url.searchParams.set('game', this.gameName); // the board to show until Python has read the position
     url.searchParams.set('pos', play.position);
     if (play.dice) url.searchParams.set('dice', play.dice);
     if (Object.keys(play.rules).length) url.searchParams.set('rules', JSON.stringify(play.rules));
@@ -446,7 +470,7 @@ export class FreeBoard extends Widget {
       return; // the game is over and said so; a review that cannot be made is simply not shown
     }
     if (record !== this.record) return; // a new game started meanwhile
-    const lesson = siteURL(`${document.documentElement.dataset.lang || 'ru'}/lessons/play-computer/`);
-    showGameReview(this.reviewBox, review, game.players, game.game === 'long' ? lesson : null);
+    const lesson = this.reviewLessons[game.game];
+    showGameReview(this.reviewBox, review, game.players, lesson ? siteURL(lesson) : null);
   }
 }

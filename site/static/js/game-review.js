@@ -1,6 +1,6 @@
 // The free board's review of a finished game (the game_review request, nardy_core.summary): a table of each
-// side's figures, with a link to the lesson that says how to read them. The figures come from Python; this
-// module only lays them out.
+// side's figures, with a link to the lesson that says how to read them. The figures, and which of them
+// apply to the game, come from Python; this module only lays them out.
 
 import { make } from './dom.js';
 import { t } from './i18n.js';
@@ -8,15 +8,26 @@ import { t } from './i18n.js';
 /** @typedef {import('./board/types.js').Side} Side */
 /** @typedef {import('./board/types.js').GameName} GameName */
 /** @typedef {import('./rules-client.js').GameResult} GameResult */
-/** @typedef {{turns: number, passes: number, head_empty_after: number | null, longest_row: number,
- *   first_bear_off: number | null, borne_off: number, pips: number, hits: number}} SideReview */
-/** @typedef {{game: GameName, white: SideReview, black: SideReview, result: GameResult | null}} GameReview */
-
-/** the rows of the table, in order, and the game they belong to (null: both) */
-const ROWS = /** @type {const} */ ([
-  ['turns', null], ['passes', null], ['head_empty_after', 'long'], ['longest_row', null], ['first_bear_off', null],
-  ['borne_off', null], ['pips', null], ['hits', 'short'],
-]);
+/** @typedef {'turns' | 'passes' | 'head_empty_after' | 'longest_row' | 'first_bear_off' | 'borne_off' | 'pips' | 'hits'} Figure */
+/**
+ * @typedef {object} SideReview  the figures that apply to the game (those its `figures` names)
+ * @property {number} [turns]
+ * @property {number} [passes]
+ * @property {number | null} [head_empty_after]
+ * @property {number} [longest_row]
+ * @property {number | null} [first_bear_off]
+ * @property {number} [borne_off]
+ * @property {number} [pips]
+ * @property {number} [hits]
+ */
+/**
+ * @typedef {object} GameReview  nardy_core.summary's review (the game_review answer)
+ * @property {GameName} game
+ * @property {Figure[]} figures  the figures each side has, in the order to show them
+ * @property {SideReview} white
+ * @property {SideReview} black
+ * @property {GameResult | null} result
+ */
 
 /**
  * Fills `box` with the review of a game.
@@ -32,13 +43,12 @@ export function showGameReview(box, review, players, lessonHref) {
     head.append(make('th', { scope: 'col' }, t(who, { side: t(`board.side.${side}`) })));
   }
   const body = make('tbody');
-  for (const [key, game] of ROWS) {
-    if (game && game !== review.game) continue;
+  for (const key of review.figures) {
     const row = make('tr');
     row.append(make('th', { scope: 'row' }, t(`game_review.${key}`)));
     for (const side of sides) {
       const value = review[side][key];
-      row.append(make('td', {}, value === null ? t('game_review.none') : String(value)));
+      row.append(make('td', {}, value === null || value === undefined ? t('game_review.none') : String(value)));
     }
     body.append(row);
   }

@@ -1,4 +1,4 @@
-// The free board's address for a position (/{lang}/play/?game=short&pos=…&dice=…&rules={…}): written for
+// The free board's address for a position (/{lang}/play/?pos=…&dice=…&game=…&rules={…}): written for
 // «Ссылка на эту позицию», the editor and «Встроить» on any board, and its rules read back by the free board.
 
 import { t } from './i18n.js';
@@ -26,14 +26,15 @@ export function readRules(text) {
 
 /**
  * The free board's address for a position (what «Ссылка на эту позицию», the editor and «Встроить» share):
- * pos, the dice if any, the game if short, the rules if any differ from the usual ones.
+ * pos, the dice if any, the game (the position's own, as an answer or the board's model names it: the page
+ * shows that game's board before Python has read the position), the rules if any differ from the usual ones.
  * @param {string} position @param {string} dice "6-5", or '' @param {string} game @param {Record<string, unknown>} rules
  */
 export function positionQuery(position, dice, game, rules) {
   /** @type {Record<string, string>} */
   const query = { pos: position };
   if (dice) query.dice = dice;
-  if (game === 'short') query.game = 'short';
+  query.game = game;
   if (Object.keys(rules).length) query.rules = JSON.stringify(rules);
   return String(new URLSearchParams(query));
 }

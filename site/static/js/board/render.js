@@ -3,7 +3,7 @@
 
 import { MARK_KINDS, SVG_NS } from './constants.js';
 import { markKindsAt, nextPosition, stackPositions } from './state.js';
-import { barName, cubeName, describeBoard, dieName, OTHER, pointName, sideAt, slotTable, trayName } from './text.js';
+import { barName, captionPlaces, cubeName, describeBoard, dieName, OTHER, pointName, sideAt, slotTable, trayName } from './text.js';
 
 /** @typedef {import('./types.js').BoardModel} BoardModel */
 /** @typedef {import('./types.js').Geometry} Geometry */
@@ -65,14 +65,15 @@ function svgEl(tag, attrs, text) {
 /**
  * Turn the build's picture into a board the code can draw on: the picture (drawn with the page's shared
  * shapes) gives way to the field, the numbers, the captions and the player bars, one group per point (in
- * slot order), four die slots, both trays, the bar (short nardy) and the cube, each in its fixed place from
- * the geometry; drawPosition then fills them in, so the board looks as the picture did. An interactive
- * board's groups are buttons.
- * @param {SVGSVGElement} svg @param {Geometry} geometry @param {boolean} interactive @returns {Elements}
+ * slot order), four die slots, both trays, the bar (a model with ``has_bar``) and the cube, each in its fixed
+ * place from the geometry; drawPosition then fills them in, so the board looks as the picture did. An
+ * interactive board's groups are buttons. The model says which parts the board has (the bar, the captions).
+ * @param {SVGSVGElement} svg @param {Geometry} geometry @param {boolean} interactive @param {BoardModel} model
+ * @returns {Elements}
  */
-export function buildElements(svg, geometry, interactive) {
+export function buildElements(svg, geometry, interactive, model) {
   svg.replaceChildren();
-  addPictureParts(svg, geometry);
+  addPictureParts(svg, geometry, model);
   const before = svg.querySelector(':scope > .nb-player');
   /** @param {string} tag @param {Record<string, string | number | boolean | null>} attrs @param {Element} [parent] */
   const add = (tag, attrs, parent) => {
@@ -109,7 +110,7 @@ export function buildElements(svg, geometry, interactive) {
     return g;
   };
   const trays = { top: tray('top'), bottom: tray('bottom') };
-  const bars = svg.dataset.game === 'short'
+  const bars = model.has_bar
     ? { top: holder('top', 'nb-bar-slot', 'data-bar', 'nb-hit-bar', hitAt(geometry.bar.top)), bottom: holder('bottom', 'nb-bar-slot', 'data-bar', 'nb-hit-bar', hitAt(geometry.bar.bottom)) }
     : null;
   const cube = add('g', { class: 'nb-cube', display: 'none' });
@@ -139,13 +140,13 @@ export function buildElements(svg, geometry, interactive) {
 /**
  * The parts of a board that stay while it is played: the field, the numbers, the captions and the player
  * bars, texts left empty (drawPosition writes them).
- * @param {SVGSVGElement} svg @param {Geometry} geometry
+ * @param {SVGSVGElement} svg @param {Geometry} geometry @param {BoardModel} model
  */
-function addPictureParts(svg, geometry) {
+function addPictureParts(svg, geometry, model) {
   const places = geometry.players;
   /** @type {SVGElement[]} */
   const parts = [useShape('nb-field'), useShape('nb-labels-normal', { class: 'nb-numbers' })];
-  for (const place of geometry.captions.filter((c) => c.what === 'home' || svg.dataset.game === 'long')) {
+  for (const place of captionPlaces(geometry, model)) {
     parts.push(svgEl('text', { class: 'nb-caption', x: place.normal[0], y: place.y, 'text-anchor': place.normal[1] }));
   }
   for (const row of /** @type {Row[]} */ (['top', 'bottom'])) {
@@ -209,7 +210,7 @@ export function relabel(els, model, view, geometry) {
     els.trays[row].dataset.side = sideAt(row, view.perspective);
     if (els.bars) els.bars[row].dataset.side = sideAt(row, view.perspective);
   }
-  const places = geometry.captions.filter((place) => place.what === 'home' || model.game === 'long');
+  const places = captionPlaces(geometry, model);
   els.captions.forEach((caption, i) => {
     const [x, anchor] = places[i][view.flipped ? 'mirrored' : 'normal'];
     setAttrs(caption, { x, 'text-anchor': anchor });

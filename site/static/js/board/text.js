@@ -36,6 +36,14 @@ export function slotTable(geometry, model, view) {
 }
 
 /**
+ * The places of the captions the model's board shows (its ``captions``), in the geometry's order.
+ * @param {Geometry} geometry @param {BoardModel} model
+ */
+export function captionPlaces(geometry, model) {
+  return geometry.captions.filter((place) => model.captions.includes(place.what));
+}
+
+/**
  * "Пункт 13, 2 белые шашки" / "Point 7, empty", then any states ("выбран", "ход сюда: 6+5", "ошибка").
  * @param {Translate} t
  * @param {number | string} label
@@ -141,8 +149,7 @@ export function describeBoard(t, model, view, geometry) {
     sides: { top: t(`board.side.${sides.top}`), bottom: t(`board.side.${sides.bottom}`) },
     pips: { top: t('board.pips', { n: model.pips[sides.top] }), bottom: t('board.pips', { n: model.pips[sides.bottom] }) },
     status: { top: shows('top') ? status : '', bottom: shows('bottom') ? status : '' },
-    captions: geometry.captions
-      .filter((place) => place.what === 'home' || model.game === 'long')
+    captions: captionPlaces(geometry, model)
       .map((place) => t(`board.caption.${place.what}_${sideAt(place.owner, view.perspective)}`)),
     summary: summary.join('. '),
   };

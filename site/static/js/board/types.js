@@ -3,7 +3,12 @@
 // geometry is builder/board_geometry.geometry_json(), read from the page's sprite.
 
 /** @typedef {'white' | 'black'} Side */
-/** @typedef {'long' | 'short'} GameName */
+/**
+ * @typedef {string} GameName  a game's name as nardy_core writes it ("game" of a model or an answer): an opaque
+ * key for catalogs (`board.label.${game}`), the geometry's tables and addresses, never compared to a name
+ * (what differs between the games' boards comes in the model: has_bar, captions)
+ */
+/** @typedef {'home' | 'head'} CaptionKind */
 /** @typedef {'top' | 'bottom'} Row */
 /** @typedef {number | 'bar' | 'off'} PointId  an absolute point 1..24, or a side's bar / tray */
 /** @typedef {{side: Side, count: number}} Occupant */
@@ -12,6 +17,8 @@
 /**
  * @typedef {object} BoardModel
  * @property {GameName} game
+ * @property {boolean} has_bar                   the board has a bar (for hit checkers)
+ * @property {CaptionKind[]} captions            what the board's captions name, for each side
  * @property {Record<string, Occupant>} points   absolute point (as a string key) -> occupant
  * @property {Record<Side, number>} bar
  * @property {Record<Side, number>} off
@@ -33,7 +40,7 @@
  * @property {number} badge_y
  */
 /** @typedef {{x: number, y: number, dir: number, top: number, left: number, hit_top: number, count_y?: number}} StackPlace */
-/** @typedef {{what: 'home' | 'head', owner: Row, y: number, normal: [number, string], mirrored: [number, string]}} CaptionPlace */
+/** @typedef {{what: CaptionKind, owner: Row, y: number, normal: [number, string], mirrored: [number, string]}} CaptionPlace */
 /**
  * @typedef {object} Geometry
  * @property {Slot[]} slots

@@ -71,7 +71,7 @@ export class BoardView {
       flipped: svg.dataset.flipped === 'true',
       interactive: svg.dataset.interactive === 'true',
     };
-    this.els = buildElements(svg, this.geometry, this.view.interactive);
+    this.els = buildElements(svg, this.geometry, this.view.interactive, this.model);
     /** @type {Marks} */
     this.marks = { selectable: new Set(), selected: null, destinations: new Map(), highlights: new Map() };
     this.input = this.view.interactive ? new BoardInput(svg, this.els, () => this.model) : null;

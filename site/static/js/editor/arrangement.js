@@ -11,6 +11,7 @@
 /**
  * @typedef {object} Arrangement
  * @property {GameName} game
+ * @property {boolean} has_bar                   the game's board has a bar (the board model says so)
  * @property {Record<string, Occupant>} points   absolute point (a string key) -> occupant
  * @property {Record<Side, number>} bar
  */
@@ -27,12 +28,12 @@ export function fromModel(model) {
   /** @type {Record<string, Occupant>} */
   const points = {};
   for (const [key, occupant] of Object.entries(model.points)) points[key] = { side: occupant.side, count: occupant.count };
-  return { game: model.game, points, bar: { white: model.bar.white || 0, black: model.bar.black || 0 } };
+  return { game: model.game, has_bar: model.has_bar, points, bar: { white: model.bar.white || 0, black: model.bar.black || 0 } };
 }
 
-/** An empty board of ``game``. @param {GameName} game @returns {Arrangement} */
-export function emptyArrangement(game) {
-  return { game, points: {}, bar: { white: 0, black: 0 } };
+/** An empty board of the game ``board`` shows. @param {Pick<BoardModel, 'game' | 'has_bar'>} board @returns {Arrangement} */
+export function emptyArrangement(board) {
+  return { game: board.game, has_bar: board.has_bar, points: {}, bar: { white: 0, black: 0 } };
 }
 
 /** @param {Arrangement} arrangement @param {string} key @param {Occupant | null} occupant @returns {Arrangement} */
@@ -55,7 +56,7 @@ function withBar(arrangement, side, change) {
 export function put(arrangement, place, side) {
   if (place.kind === 'tray') return { arrangement, refused: null };
   if (place.kind === 'bar') {
-    if (arrangement.game !== 'short') return { arrangement, refused: { why: 'no_bar' } };
+    if (!arrangement.has_bar) return { arrangement, refused: { why: 'no_bar' } };
     return { arrangement: withBar(arrangement, place.side, 1), refused: null };
   }
   const key = String(place.point);
@@ -102,6 +103,6 @@ export function move(arrangement, from, to) {
 export function setupQuery(arrangement, mover, dice, rules) {
   /** @type {Record<string, unknown>} */
   const query = { game: arrangement.game, mover, points: arrangement.points, rules, dice };
-  if (arrangement.game === 'short') query.bar = arrangement.bar;
+  if (arrangement.has_bar) query.bar = arrangement.bar;
   return query;
 }

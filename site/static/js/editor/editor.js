@@ -60,7 +60,7 @@ export class BoardEditor extends Widget {
     this.start = start;
     this.panel = this.root;
     /** @type {Arrangement} */
-    this.arrangement = emptyArrangement(start.game);
+    this.arrangement = emptyArrangement(this.view.model); // open() sets the game's
     /** @type {Side} */
     this.mover = 'white';
     /** @type {SetupAnswer | null} */
@@ -132,7 +132,7 @@ export class BoardEditor extends Widget {
     for (const select of this.dice) this.on(select, 'change', () => this.send());
     for (const select of this.panel.querySelectorAll('select[data-rule]')) this.on(select, 'change', () => this.send());
     this.on(this.control('start'), 'click', () => this.open({ game: this.game, dice: '', rules: chosenRules(this.panel, this.game) }));
-    this.on(this.control('clear'), 'click', () => this.change({ arrangement: emptyArrangement(this.game), refused: null }));
+    this.on(this.control('clear'), 'click', () => this.change({ arrangement: emptyArrangement(this.view.model), refused: null }));
     this.on(this.control('play'), 'click', () => {
       if (this.answer && this.answered === this.generation && this.answer.playable && this.answer.position) this.host.play({ position: this.answer.position, dice: this.diceText(), rules: this.answer.rules });
     });
@@ -252,7 +252,7 @@ export class BoardEditor extends Widget {
     const dice = /^[1-6]-[1-6]$/.test(start.dice) ? start.dice.split('-') : ['', ''];
     this.dice.forEach((select, i) => { select.value = dice[i]; });
     const position = start.position || this.host.starts[start.game];
-    this.arrangement = emptyArrangement(start.game); // a click before the answer is about this game
+    this.arrangement = emptyArrangement(this.view.model); // a click before the answer is about this game
     const mine = ++this.generation;
     try {
       this.apply(await setup({ position, game: start.game, dice: this.diceText(), rules: chosenRules(this.panel, start.game) }), mine);

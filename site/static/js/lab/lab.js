@@ -55,7 +55,7 @@ export class LabWidget extends Widget {
     /** @type {Record<string, BoardView>} */
     this.views = {};
     for (const frame of root.querySelectorAll('[data-board-for]')) {
-      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || 'long';
+      const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || '';
       this.views[game] = new BoardView(/** @type {SVGSVGElement} */ (frame.querySelector('svg')));
     }
     this.lines = 0;
@@ -213,7 +213,8 @@ export class LabWidget extends Widget {
   show(payload) {
     const data = parsed(payload);
     if (!data || !data.model || typeof data.model !== 'object') return;
-    const game = data.model.game === 'short' ? 'short' : 'long';
+    const game = String(data.model.game);
+    if (!Object.hasOwn(this.views, game)) return; // a model of a game this page has no board for
     for (const frame of this.root.querySelectorAll('[data-board-for]')) {
       /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== game;
     }

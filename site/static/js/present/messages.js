@@ -46,12 +46,16 @@ const isText = (x) => typeof x === 'string' && x.length <= MAX_TEXT;
 const isList = (x) => Array.isArray(x) && x.length <= MAX_ITEMS;
 /** @param {unknown} x */
 const isSide = (x) => x === 'white' || x === 'black';
+/** A name as nardy_core writes one (a game, a caption kind): plain words, never markup. @param {unknown} x */
+const isName = (x) => typeof x === 'string' && /^[a-z][a-z0-9_]{0,31}$/.test(x);
 /** @param {unknown} x */
 const isPointKey = (x) => typeof x === 'string' && /^(?:[1-9]|1\d|2[0-4]|off|bar-white|bar-black)$/.test(x);
 
-/** A board model as nardy_core.board.board_model writes it, within the game's limits. @param {unknown} m */
+/** A board model as nardy_core.board.board_model writes it, within the game's limits (whether the page has
+ * a board of its game is the mirror's to say: present/mirror.js). @param {unknown} m */
 export function isBoardModel(m) {
-  if (!isObject(m) || (m.game !== 'long' && m.game !== 'short')) return false;
+  if (!isObject(m) || !isName(m.game) || typeof m.has_bar !== 'boolean') return false;
+  if (!isList(m.captions) || !m.captions.every(isName)) return false;
   if (m.to_move !== null && !isSide(m.to_move)) return false;
   if (!isObject(m.points) || !Object.entries(m.points).every(([key, occupant]) => /^(?:[1-9]|1\d|2[0-4])$/.test(key)
     && isObject(occupant) && isSide(occupant.side) && isInt(occupant.count, 0, 15))) return false;

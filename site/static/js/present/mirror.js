@@ -50,6 +50,7 @@ export function apply(root, state, drawings) {
   boardsOf(root).forEach((svg, index) => {
     const shot = state.boards[index];
     if (!shot) return;
+    if (shot.model.game !== JSON.parse(svg.dataset.model || '{}').game) return; // not this board's game: another page's boards
     let view = viewOf(svg);
     if (!view) {
       svg.dataset.interactive = 'false'; // a picture: the audience watches, the presenter plays
