@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import nardy_core
-from nardy_core import api
+from nardy_core import Position, api
 
 from .assets import named_by_content
 
@@ -131,7 +131,7 @@ def first_answers(setup: dict[str, Any]) -> Book:
     if start is None:
         return book
     game_points: list[Json] = list(range(24, 0, -1))
-    if setup["position"].startswith("short:"):
+    if Position.from_notation(setup["position"]).game.has_bar:
         game_points.append("bar")
     sources = [_point_id(key) for key in start["moves"]]
     for point in game_points:
