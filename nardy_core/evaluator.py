@@ -105,7 +105,11 @@ def stakes(rules: Rules) -> tuple[int, int]:
 
 def is_triple(position: Position, winner: Side, rules: Rules) -> bool:
     """Would a win by ``winner`` be a koks or a home mars, were the game over with the loser's checkers as they are?"""
-    finished = position.with_counts(winner, (0,) * SLOTS)
+    if stakes(rules)[1] == stakes(rules)[0]:
+        return False
+    nothing = (0,) * SLOTS
+    loser = position.counts(winner.other)
+    finished = position.derived(nothing, loser) if winner is position.to_move else position.derived(loser, nothing)
     return gammon_kind(finished, winner, rules)[0] in (KOKS, HOME_MARS)
 
 
@@ -132,7 +136,7 @@ class Evaluator(Protocol):
 # today's heuristic
 
 #: pip-like units of the heuristic's score difference per unit of the logistic's log-odds, per family
-HEURISTIC_SCALE: dict[Family, float] = {Family.LONG: 30.0, Family.SHORT: 20.0}
+HEURISTIC_SCALE: dict[Family, float] = {Family.LONG: 30.0, Family.SHORT: 35.0}
 TEMPO = 4.0  #: the side on roll is about half a roll ahead (in the heuristic's units)
 MARS_SCALE = 40.0  #: pips over which the mars chance goes from unlikely to likely (see :func:`mars_share`)
 TRIPLE_SHARE = 0.5  #: of the mars wins, the share that are koks when the loser's checkers would make it one now
