@@ -15,7 +15,7 @@ from). With ``W`` and ``L`` the mover's average win and loss (counting mars and 
 With the cube at value *v* (next value *v'*, :func:`~nardy_core.cube.next_value`), per unit of *v*: no double
 ``ND`` = the cubeful equity as the cube stands; double/take ``DT = (v'/v) ×`` the cubeful equity with the
 opponent owning the cube; double/drop ``DP = +1``. The opponent should drop when ``DT >= DP``; the mover
-should double when ``min(DT, DP) > ND``, and is *too good* to double when ``ND >= DP`` (playing on for a
+should double when ``min(DT, DP) > ND``, and is *too good* to double when ``ND > DP`` (playing on for a
 mars wins more than the cube). Under the Jacoby rule a centred, never-turned cube makes mars count single
 when not doubling. Money play only (no match score).
 
@@ -115,7 +115,7 @@ def advice(p: Probabilities, rules: Rules, cube: Cube, mover: Side) -> CubeAdvic
     response: Response = "drop" if double_take >= double_drop else ("beaver" if rules.beaver and double_take < 0 else "take")
     action: Action
     if response == "drop":
-        action = "too_good" if no_double >= double_drop else "double"
+        action = "too_good" if no_double > double_drop else "double"
     else:
         action = "double" if double_take > no_double else "no_double"
     may_double = cube.may_double(mover) and cube.value < MAX_VALUE
