@@ -14,10 +14,10 @@ for the cube given (``{"value", "owner", "offered_by"?, "turned"?}``, default a 
 {'plays': []}
 >>> evaluate({"position": "w/2:2,off:13/1,off:14"})["win"]
 0.7222
->>> race = "short:w/6:2,5:2,4:2,3:3,2:3,1:3/6:2,5:3,4:2,3:3,2:3,1:2"     # an exact race, White on roll
+>>> race = "short:w/6:2,5:2,4,off:10/6:2,5:2,4:2,off:9"     # an exact race, White on roll
 >>> answer = cube({"position": race, "rules": {"cube": True}})
 >>> answer["win"], answer["advice"]["action"], answer["advice"]["response"]
-(0.7181, 'double', 'take')
+(0.8028, 'double', 'drop')
 """
 
 from __future__ import annotations
