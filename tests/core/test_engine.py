@@ -26,7 +26,7 @@ from nardy_core.evaluator import (
     evaluator_for,
     register,
 )
-from nardy_core.flow import start_thrown
+from nardy_core.flow import from_position, start_thrown
 from nardy_core.games import Family
 from nardy_core.opponent import act
 from nardy_core.rules import LongRules, Rules, ShortRules, default_rules
@@ -270,10 +270,27 @@ def test_levels_through_the_api_and_the_default_is_todays_computer() -> None:
     assert call("bot_turn", {**query, "level": "club"})["play"] == call("hint", query)["plays"][0]["play"]
 
 
-def test_the_engine_opponent_takes_and_doubles_by_the_advice() -> None:
+def test_the_engine_opponent_doubles_and_drops_by_the_advice() -> None:
     engine = EngineOpponent(None, 0)
-    assert isinstance(engine.choose_play(Position.start(), Roll(6, 5), True, LongRules(), 0), tuple)
-    assert engine.choose_play(Position.from_notation("short:w/bar,6:14/6:2,5:2,4:2,3:2,2:2,1:2,off:3"), Roll(4, 2), False, ShortRules(), 0) == ()
+    rules = ShortRules(cube=True)
+    ahead = from_position(Position.from_notation("short:w/6:2,5:2,4,off:10/6:2,5:2,4:2,off:9"), rules)  # 80%: double, drop
+    assert engine.cube_advice(ahead)[:2] == ("double", "drop")
+    assert engine.offers_double(ahead, Side.WHITE)
+    offered = act(ahead, engine, random.Random(1))
+    assert offered.cube.offered_by is Side.WHITE
+    assert not engine.takes_double(offered, Side.BLACK)
+    assert act(offered, engine, random.Random(1)).result is not None  # the drop ends the game
+    even = from_position(Position.start(Game.SHORT), rules)
+    assert not engine.offers_double(even, Side.WHITE)
+    passing = Position.from_notation("short:w/bar,6:14/6:2,5:2,4:2,3:2,2:2,1:2,off:3")
+    assert engine.choose_play(passing, Roll(4, 2), False, ShortRules(), 0) == ()
+
+
+def test_two_plies_rank_every_play_and_search_the_three_best() -> None:
+    position = Position.from_notation("short:w/6:2,5,3,off:11/6,5:2,off:12")
+    ranked = rank_plays(position, Roll(2, 1), False, ShortRules(), None, 2)
+    assert sorted(entry.text for entry in ranked) == sorted(entry.text for entry in rank_plays(position, Roll(2, 1), False, ShortRules()))
+    assert [entry.plies for entry in ranked][:3] == [2, 2, 2] and all(entry.probabilities.well_formed() for entry in ranked)
 
 
 # ---------------------------------------------------------------------------------------------
