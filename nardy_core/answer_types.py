@@ -289,3 +289,59 @@ class GameReviewAnswer(TypedDict):
     white: SideReviewJson
     black: SideReviewJson
     result: ResultJson | None
+
+
+# ---------------------------------------------------------------------------------------------
+# the engine (nardy_core.engine_api)
+
+
+class HintPlay(TypedDict):
+    """One legal play of a hint: its text, each side after it in its own numbering, the mover's cubeless equity
+    and chances (win, win a mars, lose a mars; a mars counts koks)."""
+
+    play: str
+    white: dict[str, int]
+    black: dict[str, int]
+    equity: float
+    win: float
+    win_mars: float
+    lose_mars: float
+
+
+class HintAnswer(TypedDict):
+    """``hint``: every legal play, best first (none when the turn passes)."""
+
+    plays: list[HintPlay]
+
+
+class EvaluateAnswer(TypedDict):
+    """``evaluate``: the side to move's chances and cubeless money equity (and whether the race tables gave them)."""
+
+    win: float
+    win_mars: float
+    win_koks: float
+    lose_mars: float
+    lose_koks: float
+    equity: float
+    exact: bool
+
+
+class CubeAdviceJson(TypedDict):
+    """The cube decision (``cube_advice.CubeAdvice.to_json``): equities per unit of the cube's value."""
+
+    action: Literal["double", "no_double", "too_good"]
+    response: Literal["take", "drop", "beaver"]
+    no_double: float
+    double_take: float
+    double_drop: float
+    may_double: bool
+
+
+class CubeAnswer(TypedDict):
+    """``cube``: the side to move's chances, its cubeless equity and the cube decision."""
+
+    win: float
+    win_mars: float
+    lose_mars: float
+    equity: float
+    advice: CubeAdviceJson

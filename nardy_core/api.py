@@ -12,7 +12,8 @@ numbering, the board model, reasons as catalog keys with their parameters, who a
 This module only reads requests (:mod:`nardy_core.requests`), dispatches them and writes the answers, each of
 a type of :mod:`nardy_core.answer_types`. What a reason's sentence is comes from :mod:`nardy_core.reasons`,
 the game's course from :mod:`nardy_core.flow`, the computer's decisions from an
-:class:`~nardy_core.opponent.Opponent` (:data:`nardy_core.bot.HEURISTIC`).
+:class:`~nardy_core.opponent.Opponent` of the request's ``level`` (:func:`nardy_core.engine.opponent`; by
+default :data:`nardy_core.bot.HEURISTIC`), and the engine's requests from :mod:`nardy_core.engine_api`.
 
 >>> call("turns", {"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True})
 {'outcomes': [{'white': {'24': 14, '13': 1}, 'black': {'24': 15}, 'play': '24/18 18/13'}]}
@@ -55,8 +56,9 @@ from .answer_types import (
 )
 from .blocks import forbidden_block
 from .board import board_model, counts_model, dice_uses
-from .bot import HEURISTIC
 from .dice import Roll
+from .engine import opponent
+from .engine_api import cube, evaluate, hint, read_level
 from .errors import GameError, InputError, NardyError, shown
 from .flow import CubeVerb, Event, GameState, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
@@ -391,15 +393,15 @@ def game_cube(query: Json) -> GameStateJson:
 
 
 def game_computer(query: Json) -> GameStateJson:
-    """The computer acts for the side whose turn it is: it may double, take or drop, or throw and play."""
+    """The computer of ``level`` acts for the side whose turn it is: it may double, take or drop, or throw and play."""
     state, players = read_game_state(query)
-    return _acted(act(state, HEURISTIC, read_rng(query)), players)
+    return _acted(act(state, opponent(read_level(query)), read_rng(query)), players)
 
 
 def bot_turn(query: Json) -> BotTurnAnswer:
-    """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?}``."""
+    """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?, "level"?}``."""
     setup = read_turn_setup(query)
-    steps = HEURISTIC.choose_play(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
+    steps = opponent(read_level(query)).choose_play(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
     return {"play": format_play(steps), "steps": [step_json(setup.position, s) for s in steps]}
 
 
@@ -439,6 +441,9 @@ HANDLERS: dict[str, Callable[[Json], Mapping[str, object]]] = {
     "game_computer": game_computer,
     "bot_turn": bot_turn,
     "game_review": game_review,
+    "hint": hint,
+    "evaluate": evaluate,
+    "cube": cube,
 }
 
 

@@ -8,6 +8,8 @@ six home counts. For such a *home board* this module computes, by exact recursio
   number as small as possible (the one-sided bear-off table);
 - :func:`distribution`: the chance of finishing after exactly 1, 2, 3 … rolls with that play;
 - :func:`win_chance`: the chance that the side on roll finishes first in a race of two home boards;
+- :func:`first_off_distribution`: the chance of bearing off the *first* checker after exactly 1, 2, 3 … rolls,
+  playing each roll to bear one off as soon as possible (what saves a mars);
 - :func:`rank_plays`: every legal play of a roll, ranked by the expected rolls it leaves.
 
 The moves follow the rules of both games (RULES.md R13, SHORT-RULES.md S5.2: a die bears off from its own
@@ -180,6 +182,51 @@ def win_chance(on_roll: HomeBoard, other: HomeBoard) -> float:
         other_done += theirs[k - 1] if k - 1 < len(theirs) else 0.0
         chance += mine[k] * (1.0 - other_done)
     return min(1.0, max(0.0, chance))  # rounding may step a hair outside
+
+
+def _bears_off(packed: int, dice: tuple[int, ...]) -> tuple[bool, set[int]]:
+    """Whether some order of playing ``dice`` bears a checker off, and else every board the dice can leave."""
+    checkers = sum(_unpack(packed))
+    layer = {packed}
+    for die in dice:
+        following = {moved for current in layer for moved in _steps(current, die)}
+        if any(sum(_unpack(moved)) < checkers for moved in following):
+            return True, set()
+        layer = following or layer
+    return False, layer
+
+
+@cache
+def _first_off(packed: int) -> tuple[float, ...]:
+    if packed == 0:
+        return (1.0,)
+    result = [0.0] * (MAX_ROLLS + 1)
+    for high, low, weight in ROLLS:
+        orders = [(high,) * 4] if high == low else [(high, low), (low, high)]
+        boards: set[int] = set()
+        for order in orders:
+            off, left = _bears_off(packed, order)
+            if off:
+                result[1] += weight / 36
+                break
+            boards |= left
+        else:
+            after = min((_first_off(board) for board in boards), key=lambda d: (sum(k * p for k, p in enumerate(d)), d))
+            for k, p in enumerate(after[:MAX_ROLLS]):
+                result[k + 1] += weight * p / 36
+    while len(result) > 1 and result[-1] == 0.0:
+        result.pop()
+    return tuple(result)
+
+
+def first_off_distribution(board: HomeBoard) -> tuple[float, ...]:
+    """``d[k]``: the chance that the first checker goes off after exactly ``k`` rolls, each roll bearing one off
+    if any order of its dice can, else played to make the expected wait shortest (``d[0]``: an empty board).
+
+    >>> round(first_off_distribution((0, 0, 0, 0, 0, 1))[1], 12)   # 1-1, 2-1, 3-1, 4-1, 3-2 (9 of 36) bring none off from the 6-point
+    0.75
+    """
+    return _first_off(_check(board))
 
 
 def finishes_next_roll(board: HomeBoard) -> float:

@@ -38,6 +38,7 @@ ERROR_CODES: dict[str, str] = {
     "BAD_PLAY": "a play that cannot be read ('24/18 18/13')",
     "BAD_PLAYERS": "players that are not 'human' or 'computer'",
     "BAD_ACTION": "a cube action that is not double, take, drop or beaver",
+    "BAD_LEVEL": "a computer level that is not beginner, club or master",
     # positions
     "BAD_NOTATION": "position notation that cannot be read",
     "BAD_POSITION": "a position given neither (or both) as notation and as white/black points",

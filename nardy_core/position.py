@@ -182,6 +182,18 @@ class Position:
         """A copy with another side to move."""
         return Position(self.white, self.black, side, self.game)
 
+    def handed_over(self) -> Position:
+        """A copy with the other side to move, without validation: this position is valid already (a search
+        hands over thousands of positions after each play).
+
+        >>> Position.start().handed_over().to_move
+        <Side.BLACK: 'black'>
+        """
+        other = object.__new__(Position)
+        for name, value in (("white", self.white), ("black", self.black), ("to_move", self.to_move.other), ("game", self.game)):
+            object.__setattr__(other, name, value)
+        return other
+
     def with_counts(self, side: Side, counts: Counts) -> Position:
         """A copy with ``side``'s counts replaced (validated)."""
         if side is Side.WHITE:

@@ -73,9 +73,12 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "game_roll": frozenset(("game", "dice", "seed")),
     "game_play": frozenset(("game", "play")),
     "game_cube": frozenset(("game", "action")),
-    "game_computer": frozenset(("game", "seed")),
-    "bot_turn": frozenset((*TURN_FIELDS, "seed")),
+    "game_computer": frozenset(("game", "seed", "level")),
+    "bot_turn": frozenset((*TURN_FIELDS, "seed", "level")),
     "game_review": frozenset(("record",)),
+    "hint": frozenset((*TURN_FIELDS, "plies")),
+    "evaluate": frozenset((*POSITION_FIELDS, "rules")),
+    "cube": frozenset((*POSITION_FIELDS, "rules", "cube")),
 }
 #: a game state as the answers write it: the fields read back ...
 GAME_STATE_FIELDS = frozenset((

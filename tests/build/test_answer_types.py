@@ -54,6 +54,11 @@ JS_NAME: dict[type, str] = {
     answer_types.ExplainAnswer: "ExplainAnswer",
     answer_types.BotTurnAnswer: "BotTurnAnswer",
     answer_types.GameReviewAnswer: "GameReview",
+    answer_types.HintPlay: "HintPlay",
+    answer_types.HintAnswer: "HintAnswer",
+    answer_types.EvaluateAnswer: "EvaluateAnswer",
+    answer_types.CubeAdviceJson: "CubeAdvice",
+    answer_types.CubeAnswer: "CubeAnswer",
 }
 #: the JSDoc aliases that answer_types names in Annotated, with the values Python writes for each
 ALIASES: dict[str, set[str]] = {

@@ -130,8 +130,13 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
         "game_roll": [{"game": g, "seed": 2} for g in games if g["roll"] is None] + [{"game": from_position, "dice": [6, 6]}],
         "game_play": [{"game": g, "play": ""} for g in games] + [{"game": new_long, "play": "24/13"}],
         "game_cube": [{"game": cube_long, "action": "double"}, {"game": offered, "action": "take"}, {"game": offered, "action": "drop"}],
-        "game_computer": [{"game": g, "seed": 4} for g in games],
-        "bot_turn": [{**s, "seed": 9} for s in setups[:4]],
+        "game_computer": [{"game": g, "seed": 4} for g in games] + [{"game": new_short, "seed": 4, "level": "club"}],
+        "bot_turn": [{**s, "seed": 9} for s in setups[:4]] + [{**setups[-1], "level": "club"}],
+        "hint": [*setups[:4], {**setups[-1], "plies": 0},
+                 {"game": "short", "white": {"6": 2, "5": 2, "4": 1}, "black": {"6": 2, "5": 1}, "dice": [2, 1], "plies": 1}],
+        "evaluate": [{"position": p, "rules": {}} for p in POSITIONS] + [{"position": POSITIONS[5], "rules": {"koks": 2}}],
+        "cube": [{"position": p, "rules": {"cube": True}} for p in POSITIONS[2:6]]
+        + [{"position": POSITIONS[6], "rules": {"cube": True, "beaver": True}, "cube": {"value": 2, "owner": "black", "turned": True}}],
         "game_review": [
             {"record": {"game": "long", "rules": {}, "opening": [[6, 5]],
                         "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}, {"side": "black", "dice": [3, 1], "play": "24/21/20"}]}},

@@ -50,7 +50,7 @@ def test_any_text_is_answered(kind: str, text: str) -> None:
 
 @FUZZ
 @given(
-    command=st.sampled_from(["turns", "check"]),
+    command=st.sampled_from(["turns", "check", "hint", "evaluate", "cube"]),
     queries=st.lists(st.one_of(st.sampled_from(BASES["turns"] + BASES["check"]), mutated("check", BASES), json_values), max_size=4),
     as_list=st.booleans(),
     garbage=st.sampled_from(["", " ", "\n", "]", "x", ",", "[", "{}", "1"]),

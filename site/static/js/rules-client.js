@@ -98,11 +98,44 @@ import { request } from './runtime.js';
  */
 /** @typedef {{reason: Reason | null}} ExplainAnswer */
 /** @typedef {{play: string, steps: PlayedStep[]}} BotTurnAnswer */
+/** @typedef {'beginner' | 'club' | 'master'} Level  the computer's strength (nardy_core.engine.LEVELS) */
+/**
+ * @typedef {object} HintPlay  one legal play, with the mover's cubeless equity and chances after it
+ * @property {string} play
+ * @property {Record<string, number>} white   each side in its own numbering, as in an Outcome
+ * @property {Record<string, number>} black
+ * @property {number} equity
+ * @property {number} win
+ * @property {number} win_mars
+ * @property {number} lose_mars
+ */
+/** @typedef {{plays: HintPlay[]}} HintAnswer  every legal play, best first */
+/**
+ * @typedef {object} EvaluateAnswer  the side to move's chances and cubeless equity
+ * @property {number} win
+ * @property {number} win_mars
+ * @property {number} win_koks
+ * @property {number} lose_mars
+ * @property {number} lose_koks
+ * @property {number} equity
+ * @property {boolean} exact   the race tables (or the game's end) gave them
+ */
+/**
+ * @typedef {object} CubeAdvice  the cube decision, equities per unit of the cube's value
+ * @property {'double' | 'no_double' | 'too_good'} action
+ * @property {'take' | 'drop' | 'beaver'} response
+ * @property {number} no_double
+ * @property {number} double_take
+ * @property {number} double_drop
+ * @property {boolean} may_double
+ */
+/** @typedef {{win: number, win_mars: number, lose_mars: number, equity: number, advice: CubeAdvice}} CubeAnswer */
 
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
   'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
-  'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review',
+  'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review', 'hint',
+  'evaluate', 'cube',
 ]);
 
 /** @param {typeof KINDS[number]} kind @param {object} payload @returns {Promise<any>} */
@@ -245,8 +278,9 @@ export const gamePlay = (game, play) => ask('game_play', { game, play });
 /** @param {GameStateJson} game @param {'double' | 'take' | 'drop' | 'beaver'} action @returns {Promise<GameStateJson>} */
 export const gameCube = (game, action) => ask('game_cube', { game, action });
 
-/** @param {GameStateJson} game @returns {Promise<GameStateJson>} */
-export const gameComputer = (game) => ask('game_computer', { game });
+/** @param {GameStateJson} game @param {Level} [level] the computer's strength (default: beginner)
+ *  @returns {Promise<GameStateJson>} */
+export const gameComputer = (game, level) => ask('game_computer', level ? { game, level } : { game });
 
 /** @param {object} query @returns {Promise<BotTurnAnswer>} */
 export const botTurn = (query) => ask('bot_turn', query);
@@ -254,3 +288,14 @@ export const botTurn = (query) => ask('bot_turn', query);
 /** A finished game's review from its record (nardy_core.summary).
  * @param {object} record @returns {Promise<import('./game-review.js').GameReview>} */
 export const gameReview = (record) => ask('game_review', { record });
+
+/** Every legal play of a turn, best first (the CLI's hint): a turn query plus plies (0, 1 or 2).
+ * @param {object} query @returns {Promise<HintAnswer>} */
+export const hint = (query) => ask('hint', query);
+
+/** A position's chances for its side to move. @param {object} query @returns {Promise<EvaluateAnswer>} */
+export const evaluate = (query) => ask('evaluate', query);
+
+/** The cube decision for the side to move (query: a position, rules and cube). @param {object} query
+ *  @returns {Promise<CubeAnswer>} */
+export const cube = (query) => ask('cube', query);
