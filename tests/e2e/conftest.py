@@ -1,4 +1,4 @@
-"""End-to-end fixtures: one freshly built site per session, served locally, and a console-error guard.
+"""End-to-end fixtures: the session's built site (tests/conftest.py) served locally, and a console-error guard.
 
 Every test in tests/e2e gets the `e2e` marker (`pytest -m "not e2e"` skips the browser). A test that uses
 `page` fails if the page logged a console error or threw; mark it `allow_console_errors` to opt out (and
@@ -7,9 +7,6 @@ use the `console_errors` fixture to assert on them yourself).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +16,6 @@ import pytest
 from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
 
 
@@ -32,21 +28,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if E2E_DIR in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.e2e)
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`dist/` of a fresh `build.py build`, once per session, in a temp folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    # NARDY_E2E_LESSONS=<folder> builds another course (handy while lessons are being written)
-    lessons = ["--lessons", os.environ["NARDY_E2E_LESSONS"]] if os.environ.get("NARDY_E2E_LESSONS") else []
-    proc = subprocess.run(
-        [sys.executable, "build.py", "build", "--out", str(out), *lessons],
-        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600, check=False,
-    )
-    if proc.returncode != 0:
-        pytest.fail(f"build.py build failed (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-    return out
 
 
 @pytest.fixture(scope="session")
