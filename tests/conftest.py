@@ -3,6 +3,7 @@ session for every test that reads or serves it (tests/build, tests/e2e)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -34,8 +35,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`dist/` of a fresh `build.py build`, once per session, in a temp folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
+    """`dist/` of a fresh `build.py build`, once per session, in a temp folder. Under pytest-xdist (``-n 2``)
+    the workers share one build: the first to ask builds it under a lock, the others wait and read it."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist workers: this process is the session
+        return _build(tmp_path_factory.mktemp("site") / "dist")
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this session
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = shared / "site" / "dist"
+        if not (shared / "site" / "built").exists():
+            _build(out)
+            (shared / "site" / "built").touch()
+    return out
+
+
+def _build(out: Path) -> Path:
     # NARDY_E2E_LESSONS=<folder> builds another course (handy while lessons are being written)
     lessons = ["--lessons", os.environ["NARDY_E2E_LESSONS"]] if os.environ.get("NARDY_E2E_LESSONS") else []
     proc = subprocess.run(
