@@ -12,14 +12,17 @@ from .pages import wait_runtime
 
 TABS = 4
 PHONE_WIDTH = 360
+PARTS = 4  #: the sweep in parts, each of every PARTS-th page, which parallel workers (pytest -n) can share
 
 
-def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path) -> None:
+@pytest.mark.parametrize("part", range(PARTS), ids=[f"part{n + 1}of{PARTS}" for n in range(PARTS)])
+def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path, part: int) -> None:
     """Every page loads and mounts cleanly, on a phone's 360 px without sideways scrolling. To keep this quick
     no page boots Python (conftest.without_python: its boot stays pending, as on a slow line); full boots are
     checked on one page of each kind below."""
-    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
-    assert len(pages) > 20
+    every_page = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
+    assert len(every_page) > 20
+    pages = every_page[part::PARTS]
     errors = ConsoleErrors()
     too_wide: dict[str, int] = {}
     with without_python(browser, viewport={"width": PHONE_WIDTH, "height": 740}) as context:
