@@ -1,11 +1,18 @@
-"""Shared pytest configuration: the browser used by every pytest-playwright test."""
+"""Shared pytest configuration: the browser used by every pytest-playwright test, and the site built once per
+session for every test that reads or serves it (tests/build, tests/e2e)."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 # Debian's Chromium, not Playwright's download (which never happens here). The switches keep a headless
 # run quiet and offline: no background updates, sync or first-run work competing with the page.
@@ -24,3 +31,31 @@ CHROMIUM_ARGS = [
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright hook: launch /usr/bin/chromium with the switches above."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`dist/` of a fresh `build.py build`, once per session, in a temp folder. Under pytest-xdist (``-n 2``)
+    the workers share one build: the first to ask builds it under a lock, the others wait and read it."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist workers: this process is the session
+        return _build(tmp_path_factory.mktemp("site") / "dist")
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this session
+    with (shared / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        out = shared / "site" / "dist"
+        if not (shared / "site" / "built").exists():
+            _build(out)
+            (shared / "site" / "built").touch()
+    return out
+
+
+def _build(out: Path) -> Path:
+    # NARDY_E2E_LESSONS=<folder> builds another course (handy while lessons are being written)
+    lessons = ["--lessons", os.environ["NARDY_E2E_LESSONS"]] if os.environ.get("NARDY_E2E_LESSONS") else []
+    proc = subprocess.run(
+        [sys.executable, "build.py", "build", "--out", str(out), *lessons],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600, check=False,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"build.py build failed (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return out

@@ -34,10 +34,9 @@ URL = re.compile(r"""(?:https?:)?//[a-zA-Z0-9][a-zA-Z0-9.-]*\.[a-z]{2,}[^\s"'<>)
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    builder.build(out)
-    return out
+def dist(built_site: Path) -> Path:
+    """The session's build of the site (tests/conftest.py), which the browser tests serve too: read only."""
+    return built_site
 
 
 def test_runtime_and_wheels_are_self_hosted(dist: Path) -> None:

@@ -1,31 +1,39 @@
-"""End-to-end fixtures: one freshly built site per session, served locally, and a console-error guard.
+"""End-to-end fixtures: the session's built site (tests/conftest.py) served locally, one booted Python shared by
+the tests that do not need their own, and a console-error guard.
 
 Every test in tests/e2e gets the `e2e` marker (`pytest -m "not e2e"` skips the browser). A test that uses
 `page` fails if the page logged a console error or threw; mark it `allow_console_errors` to opt out (and
 use the `console_errors` fixture to assert on them yourself).
+
+Booting Python (Pyodide in the build's SharedWorker) is most of what a browser test costs, and every new
+browser context boots its own. So `page` is a new tab in one session-wide context whose Python a keeper tab
+keeps booted (`PythonContext`): the tab finds it ready, as a learner's second tab does. Between tests the
+context is emptied: every other tab closed, the site's localStorage cleared (progress, the lab's code), no
+cookies; service workers are blocked there, so no offline cache carries over either. A test about the boot
+itself, the service worker or a timeout is marked `fresh_python` and gets a context of its own.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: runs in a real browser against a built site")
     config.addinivalue_line("markers", "allow_console_errors: the page may log console errors in this test")
+    config.addinivalue_line("markers", "fresh_python: `page` is in a browser context of its own, which boots its own Python")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -35,25 +43,125 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`dist/` of a fresh `build.py build`, once per session, in a temp folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    # NARDY_E2E_LESSONS=<folder> builds another course (handy while lessons are being written)
-    lessons = ["--lessons", os.environ["NARDY_E2E_LESSONS"]] if os.environ.get("NARDY_E2E_LESSONS") else []
-    proc = subprocess.run(
-        [sys.executable, "build.py", "build", "--out", str(out), *lessons],
-        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600, check=False,
-    )
-    if proc.returncode != 0:
-        pytest.fail(f"build.py build failed (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-    return out
-
-
-@pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (with trailing slash) of the built site served on 127.0.0.1."""
     with served(built_site) as base_url:
         yield base_url
+
+
+#: a page of the site that boots its Python and stays open all along, so that the shared worker stays alive
+KEEPER_PAGE = "en/play/"
+
+
+class PythonContext:
+    """A browser context whose Python stays booted: its keeper tab holds the build's shared worker, and every
+    tab opened for a test connects to it (ready at once). ``reset`` empties the context between tests."""
+
+    def __init__(self, context: BrowserContext, keeper: Page) -> None:
+        self.context = context
+        self.keeper = keeper
+
+    @contextmanager
+    def tab(self) -> Iterator[Page]:
+        """A new tab for one test, the context emptied before and after it (``reset``)."""
+        self.reset()
+        try:
+            yield self.context.new_page()
+        finally:
+            self.reset()
+
+    def reset(self) -> None:
+        """Close every tab but the keeper, forget the site's localStorage and every cookie."""
+        for tab in self.context.pages:
+            if tab is not self.keeper:
+                tab.close()
+        self.keeper.evaluate("localStorage.clear()")
+        self.context.clear_cookies()
+
+
+@contextmanager
+def python_context(browser: Browser, site_url: str, **context_args: Any) -> Iterator[PythonContext]:
+    """A `PythonContext` of ``browser`` (with ``context_args``: a viewport, bypass_csp…) on the site at
+    ``site_url``, its Python booted before it is given; closed after."""
+    from .pages import wait_runtime
+
+    context = browser.new_context(service_workers="block", **context_args)
+    keeper = context.new_page()
+    keeper.goto(site_url + KEEPER_PAGE)
+    wait_runtime(keeper)
+    try:
+        yield PythonContext(context, keeper)
+    finally:
+        context.close()
+
+
+class SharedPython:
+    """The session's `PythonContext`s, one per set of context options (a test module asks for its own with
+    pytest-playwright's marker, ``pytestmark = pytest.mark.browser_context_args(viewport=…, bypass_csp=True)``).
+    Modules run one after another, so only the plain one and the last module's are kept open."""
+
+    def __init__(self, browser: Browser, site_url: str, base_args: dict[str, Any]) -> None:
+        self.browser, self.site_url, self.base_args = browser, site_url, base_args
+        self.open: dict[str, tuple[ExitStack, PythonContext]] = {}
+
+    def get(self, **extra_args: Any) -> PythonContext:
+        key = json.dumps(extra_args, sort_keys=True)
+        if key not in self.open:
+            for other in [k for k in self.open if k != "{}"]:
+                self.open.pop(other)[0].close()
+            stack = ExitStack()
+            shared = stack.enter_context(python_context(self.browser, self.site_url, **self.base_args, **extra_args))
+            self.open[key] = (stack, shared)
+        return self.open[key][1]
+
+    def close(self) -> None:
+        for stack, _ in self.open.values():
+            stack.close()
+
+
+@pytest.fixture(scope="session")
+def shared_python(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[SharedPython]:
+    """The session's contexts with a booted Python, behind `page` (see the module's docstring)."""
+    contexts = SharedPython(browser, site_url, browser_context_args)
+    yield contexts
+    contexts.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A new tab: in a shared context with Python booted (with the options of the test's
+    ``browser_context_args`` marker), or (marked `fresh_python`) in a context of its own."""
+    if request.node.get_closest_marker("fresh_python") is not None:
+        context: BrowserContext = request.getfixturevalue("context")  # pytest-playwright's, closed after
+        yield context.new_page()
+        return
+    marker = request.node.get_closest_marker("browser_context_args")
+    shared: SharedPython = request.getfixturevalue("shared_python")
+    with shared.get(**(marker.kwargs if marker else {})).tab() as tab:
+        yield tab
+
+
+@contextmanager
+def without_python(browser: Browser, **context_args: Any) -> Iterator[BrowserContext]:
+    """A context of ``browser`` whose pages never boot Python, for tests that only look at pages. Its pages take
+    the dedicated-worker path (as in a browser without SharedWorker: a shared worker's fetches would pass by
+    the context's routes) and the runtime's files are held, never answered: the boot stays pending, as on a
+    slow line, which logs nothing. Service workers are blocked (they would fetch the runtime themselves)."""
+    context = browser.new_context(service_workers="block", **context_args)
+    held: list[Route] = []
+    context.route("**/pyodide/**", lambda route: held.append(route))  # noqa: PLW0108 (Playwright wants a function)
+    context.add_init_script("delete window.SharedWorker;")
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def no_python(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A tab whose Python never boots (`without_python`), watched by the console-error guard as `page` is."""
+    with without_python(browser, **browser_context_args) as context:
+        yield context.new_page()
 
 
 class ConsoleErrors(list[str]):
@@ -65,17 +173,22 @@ class ConsoleErrors(list[str]):
         page.on("pageerror", lambda exc: self.append(f"pageerror: {exc}"))
 
 
+WATCHED = ("page", "no_python")  #: the fixtures whose tab the console-error guard watches
+
+
 @pytest.fixture
-def console_errors(page: object) -> ConsoleErrors:
-    """The list that collects the console errors of `page` during the test."""
+def console_errors(request: pytest.FixtureRequest) -> ConsoleErrors:
+    """The list that collects the console errors of the test's `page` (or `no_python`) during the test."""
     errors = ConsoleErrors()
-    errors.attach(page)
+    for name in WATCHED:
+        if name in request.fixturenames:
+            errors.attach(request.getfixturevalue(name))
     return errors
 
 
 @pytest.fixture(autouse=True)
 def _fail_on_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
-    if "page" not in request.fixturenames:
+    if not any(name in request.fixturenames for name in WATCHED):
         yield
         return
     errors: ConsoleErrors = request.getfixturevalue("console_errors")

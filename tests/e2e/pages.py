@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import quote
 
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
@@ -87,6 +88,11 @@ class Puzzle(Board):
     @property
     def success(self) -> Locator:
         return self.root.locator("[data-success]")
+
+    @property
+    def next_link(self) -> Locator:
+        """The link the success message offers: the next puzzle, or back to the review list."""
+        return self.success.locator("[data-next]")
 
     def answer(self, value: str) -> None:
         self.root.locator(f"[data-answer='{value}']").click()
@@ -205,3 +211,77 @@ class Lab:
         self.button("run").click()
         expect(self.root).to_have_attribute("data-result", re.compile(r"\w"), timeout=timeout)
         return self.root.get_attribute("data-result") or ""
+
+
+class Editor(FreeBoard):
+    """The free board with its board editor open (``?edit=1``)."""
+
+    def open_editor(self, site_url: str, lang: str = "en", **params: str) -> Editor:
+        query = "&".join(f"{key}={quote(value, safe='')}" for key, value in params.items())
+        self.page.goto(f"{site_url}{lang}/play/?edit=1{'&' + query if query else ''}")
+        expect(self.verdict.locator("p")).to_be_visible(timeout=READY_MS)
+        return self
+
+    @property
+    def panel(self) -> Locator:
+        return self.root.locator("[data-editor]")
+
+    @property
+    def heading(self) -> Locator:
+        return self.panel.locator("h2")
+
+    @property
+    def verdict(self) -> Locator:
+        return self.root.locator("[data-editor-verdict]")
+
+    @property
+    def said(self) -> Locator:
+        return self.root.locator("[data-editor-say]")
+
+    @property
+    def notation(self) -> Locator:
+        return self.root.locator("[data-editor-notation]")
+
+    @property
+    def rules_line(self) -> Locator:
+        return self.root.locator("[data-rules-line]")
+
+    def link(self) -> str:
+        """The address the editor gives to share the position."""
+        return self.root.locator("[data-editor-link]").input_value()
+
+    def action(self, name: str) -> Locator:
+        return self.root.locator(f"[data-editor-action='{name}']")
+
+    def die(self, which: str) -> Locator:
+        """The select of the ``first`` or ``second`` die."""
+        return self.root.locator(f"select[data-die='{which}']")
+
+    def choose_mover(self, side: str) -> None:
+        self.root.locator(f"input[name='editor-mover'][value='{side}']").check()
+
+    def choose_game(self, game: str) -> None:
+        self.root.locator(f"input[name='editor-game'][value='{game}']").check()
+
+    def set_rule(self, rule: str, label: str) -> None:
+        """Open the rules variant's options and choose one of a rule's, by its visible label."""
+        self.root.locator(".editor-rules summary").click()
+        self.root.locator(f"select[data-rule='{rule}']").select_option(label=label)
+
+    def option(self, name: str) -> Locator:
+        """One of the free board's options once it plays (e.g. ``computer``)."""
+        return self.root.locator(f"[data-option='{name}']")
+
+    def model(self) -> dict[str, Any]:
+        return dict(json.loads(self.svg.get_attribute("data-model") or "{}"))
+
+    def drag(self, source: Locator, target: Locator) -> None:
+        self.svg.evaluate("svg => svg.scrollIntoView({block: 'center'})")  # both ends on screen
+        start, end = source.bounding_box(), target.bounding_box()
+        assert start and end
+        self.page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        self.page.mouse.down()
+        self.page.mouse.move(start["x"] + start["width"] / 2 + 20, start["y"] + start["height"] / 2 + 5, steps=3)
+        self.page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
+        self.page.mouse.up()
+

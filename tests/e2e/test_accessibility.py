@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 PROJECT = Path(__file__).resolve().parents[2]
 #: installed by `npm ci` from package-lock.json, which pins the version and checks its integrity
@@ -24,10 +24,11 @@ def axe_script() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+pytestmark = pytest.mark.browser_context_args(bypass_csp=True)  # only to inject the checker; the page is unchanged
+
+
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(browser, site_url: str, axe_script: str, path: str) -> None:
-    context = browser.new_context(bypass_csp=True)  # only to inject the checker; the page is unchanged
-    page = context.new_page()
+def test_no_serious_accessibility_violations(page: Page, site_url: str, axe_script: str, path: str) -> None:
     page.goto(site_url + path)
     if "present=audience" in path:  # the projector's window mirrors another one and runs no Python
         expect(page.locator("html.audience")).to_be_attached()
@@ -50,5 +51,4 @@ def test_no_serious_accessibility_violations(browser, site_url: str, axe_script:
         ".violations.filter(v => v.impact === 'serious' || v.impact === 'critical' || v.impact === 'moderate')"
         ".map(v => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0].target.join(' ')}`)"
     )
-    context.close()
     assert result == []

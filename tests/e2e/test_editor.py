@@ -7,59 +7,16 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 import builder
 from builder.phases import Course
 from nardy_core import Game, Position
 from nardy_core.api import call
 
-from .pages import READY_MS, FreeBoard
-
-
-class Editor(FreeBoard):
-    """The free board with its editor open."""
-
-    def open_editor(self, site_url: str, lang: str = "en", **params: str) -> Editor:
-        query = "&".join(f"{key}={quote(value, safe='')}" for key, value in params.items())
-        self.page.goto(f"{site_url}{lang}/play/?edit=1{'&' + query if query else ''}")
-        expect(self.verdict.locator("p")).to_be_visible(timeout=READY_MS)
-        return self
-
-    @property
-    def panel(self) -> Locator:
-        return self.root.locator("[data-editor]")
-
-    @property
-    def verdict(self) -> Locator:
-        return self.root.locator("[data-editor-verdict]")
-
-    @property
-    def said(self) -> Locator:
-        return self.root.locator("[data-editor-say]")
-
-    @property
-    def notation(self) -> Locator:
-        return self.root.locator("[data-editor-notation]")
-
-    def action(self, name: str) -> Locator:
-        return self.root.locator(f"[data-editor-action='{name}']")
-
-    def model(self) -> dict[str, object]:
-        return dict(json.loads(self.svg.get_attribute("data-model") or "{}"))
-
-    def drag(self, source: Locator, target: Locator) -> None:
-        self.svg.evaluate("svg => svg.scrollIntoView({block: 'center'})")  # both ends on screen
-        start, end = source.bounding_box(), target.bounding_box()
-        assert start and end
-        self.page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
-        self.page.mouse.down()
-        self.page.mouse.move(start["x"] + start["width"] / 2 + 20, start["y"] + start["height"] / 2 + 5, steps=3)
-        self.page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
-        self.page.mouse.up()
+from .pages import READY_MS, Editor
 
 
 @pytest.fixture(scope="module")
@@ -95,12 +52,12 @@ def test_course_positions_round_trip_through_the_address(page: Page, site_url: s
         model = editor.model()
         assert (model["points"], model["bar"], model["to_move"]) == (board["points"], board["bar"], board["to_move"]), notation
         # the address the editor keeps opens the same position again, as does the link it gives
-        address, link = page.url, editor.root.locator("[data-editor-link]").input_value()
+        address, link = page.url, editor.link()
         assert "edit=1" in address and "edit" not in link
         page.goto(address)
         expect(editor.notation).to_have_value(notation, timeout=READY_MS)
         if rules:
-            expect(editor.root.locator("[data-rules-line]")).to_contain_text("Правила изменены")
+            expect(editor.rules_line).to_contain_text("Правила изменены")
 
 
 def test_a_setup_made_by_hand_is_kept_in_the_address(page: Page, site_url: str) -> None:
@@ -109,14 +66,14 @@ def test_a_setup_made_by_hand_is_kept_in_the_address(page: Page, site_url: str) 
     editor.point(13).click()
     expect(editor.notation).to_have_value("w/24:14,13/24:15")
     expect(editor.said).to_have_text("Point 13, 1 white checker")
-    editor.root.locator("input[name='editor-mover'][value='black']").check()
-    editor.root.locator("select[data-die='first']").select_option("6")
-    editor.root.locator("select[data-die='second']").select_option("3")
+    editor.choose_mover("black")
+    editor.die("first").select_option("6")
+    editor.die("second").select_option("3")
     expect(editor.notation).to_have_value("b/24:14,13/24:15")
     expect(page).to_have_url(re.compile(r"dice=6-3"))
     page.reload()
     expect(editor.notation).to_have_value("b/24:14,13/24:15", timeout=READY_MS)
-    expect(editor.root.locator("select[data-die='first']")).to_have_value("6")
+    expect(editor.die("first")).to_have_value("6")
     assert [d["value"] for d in editor.model()["dice"]] == [6, 3]  # type: ignore[index]
 
 
@@ -159,10 +116,9 @@ def test_every_setup_nardy_core_refuses_is_said_with_its_reason(page: Page, site
     expect(editor.verdict).to_contain_text("У белых блок из шести пунктов (их пункты 13–18")
     expect(editor.point(15)).to_have_class(re.compile(r"\bmark-block\b"))
     expect(editor.action("copy-link")).to_be_disabled()
-    editor.root.locator(".editor-rules summary").click()
-    editor.root.locator("select[data-rule='block']").select_option(label="без ограничений")
+    editor.set_rule("block", "без ограничений")
     expect(editor.verdict).to_contain_text("Позиция правильная")
-    expect(editor.root.locator("[data-rules-line]")).to_contain_text("Блок из шести: без ограничений")
+    expect(editor.rules_line).to_contain_text("Блок из шести: без ограничений")
     editor.action("clear").click()
     expect(editor.verdict).to_contain_text("На доске нет ни одной шашки")
     editor.action("start").click()
@@ -192,7 +148,7 @@ def test_a_position_from_the_address_opens_on_its_own_game_s_board(page: Page, s
 def test_short_nardy_s_bar_takes_checkers_and_a_game_over_is_shown_not_played(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
     editor = Editor(page).open_editor(site_url, "en")
-    editor.root.locator("input[name='editor-game'][value='short']").check()
+    editor.choose_game("short")
     expect(editor.notation).to_have_value(Position.start(Game.SHORT).notation())
     editor.drag(editor.point(13), editor.point("bar", "black"))  # a white checker goes to White's half of the bar
     expect(editor.notation).to_have_value("short:w/24:2,13:4,8:3,6:5,bar/24:2,13:5,8:3,6:5")
@@ -208,7 +164,7 @@ def test_play_from_the_editor_the_computer_moves_only_when_asked(page: Page, sit
     editor.action("play").click()
     expect(editor.panel).to_be_hidden()
     expect(editor.status).to_contain_text("The computer does not move on its own here")
-    expect(editor.root.locator("[data-option='computer']")).not_to_be_checked()
+    expect(editor.option("computer")).not_to_be_checked()
     expect(page).to_have_url(re.compile(r"pos=w%2F24%3A14%2C13%2F24%3A15&dice=6-5$"))
     editor.click(24)
     editor.click(13)
@@ -223,6 +179,6 @@ def test_play_from_the_editor_the_computer_moves_only_when_asked(page: Page, sit
     position = editor.model()
     editor.button("edit").click()
     expect(editor.panel).to_be_visible()
-    expect(editor.panel.locator("h2")).to_be_focused()
+    expect(editor.heading).to_be_focused()
     expect(editor.verdict).to_contain_text("A correct position")
     assert editor.model()["points"] == position["points"]

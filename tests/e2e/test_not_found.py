@@ -52,10 +52,10 @@ def _check_not_found(page: Page, url: str, root: str) -> None:
 
 @pytest.mark.allow_console_errors  # the browser logs the page's own 404; the test checks there is nothing else
 @pytest.mark.parametrize("missing", ["ru/lessons/nothing-here/", "en/puzzles/x/y/z", "nothing"])
-def test_the_404_page_finds_the_site_in_a_subfolder(page: Page, subfolder_url: str, missing: str) -> None:
-    _check_not_found(page, subfolder_url + missing, f"/{FOLDER}/")
+def test_the_404_page_finds_the_site_in_a_subfolder(no_python: Page, subfolder_url: str, missing: str) -> None:
+    _check_not_found(no_python, subfolder_url + missing, f"/{FOLDER}/")
 
 
 @pytest.mark.allow_console_errors
-def test_the_404_page_at_the_hosts_root(page: Page, site_url: str) -> None:
-    _check_not_found(page, site_url + "ru/lessons/nothing-here/", "/")
+def test_the_404_page_at_the_hosts_root(no_python: Page, site_url: str) -> None:
+    _check_not_found(no_python, site_url + "ru/lessons/nothing-here/", "/")

@@ -9,12 +9,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
 
 from .pages import wait_runtime
+
+# the service worker and its caches: each test in a context of its own (the shared one blocks service workers)
+pytestmark = pytest.mark.fresh_python
 
 # Note: wait_for_function gets arrow functions, never bare expressions (the CSP forbids eval).
 CACHED = """async (url) => {

@@ -7,50 +7,48 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import ConsoleErrors
+from .conftest import ConsoleErrors, without_python
 from .pages import wait_runtime
 
 TABS = 4
 PHONE_WIDTH = 360
+PARTS = 4  #: the sweep in parts, each of every PARTS-th page, which parallel workers (pytest -n) can share
 
 
-def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path) -> None:
+@pytest.mark.parametrize("part", range(PARTS), ids=[f"part{n + 1}of{PARTS}" for n in range(PARTS)])
+def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path, part: int) -> None:
     """Every page loads and mounts cleanly, on a phone's 360 px without sideways scrolling. To keep this quick
-    the Python runtime's files are held back (its boot stays pending, as on a slow line); full boots are
+    no page boots Python (conftest.without_python: its boot stays pending, as on a slow line); full boots are
     checked on one page of each kind below."""
-    context = browser.new_context(service_workers="block", viewport={"width": PHONE_WIDTH, "height": 740})
-    held = []
-    context.route("**/pyodide/**", lambda route: held.append(route))  # noqa: PLW0108 (Playwright wants a function)
-    # a shared worker's fetches pass by context.route, so each page would boot Python for real: the pages
-    # take their dedicated-worker path here, whose runtime files stay held
-    context.add_init_script("delete window.SharedWorker;")
+    every_page = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
+    assert len(every_page) > 20
+    pages = every_page[part::PARTS]
     errors = ConsoleErrors()
-    tabs = [context.new_page() for _ in range(TABS)]
-    for tab in tabs:
-        errors.attach(tab)
-    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if p.name != "404.html")
-    assert len(pages) > 20
     too_wide: dict[str, int] = {}
-    for start in range(0, len(pages), TABS):  # a few tabs load at once, as a visitor's browser would
-        batch = list(zip(tabs, pages[start:start + TABS], strict=False))
-        for tab, relative in batch:
-            tab.goto(site_url + relative.removesuffix("index.html"), wait_until="commit")
-        for tab, relative in batch:
-            tab.wait_for_load_state("load")
-            if relative != "index.html":  # the root redirects to a language
-                expect(tab.locator("main"), relative).to_be_visible()
-                width = tab.evaluate("document.documentElement.scrollWidth")
-                if width > PHONE_WIDTH:
-                    too_wide[relative] = width
+    with without_python(browser, viewport={"width": PHONE_WIDTH, "height": 740}) as context:
+        tabs = [context.new_page() for _ in range(TABS)]
+        for tab in tabs:
+            errors.attach(tab)
+        for start in range(0, len(pages), TABS):  # a few tabs load at once, as a visitor's browser would
+            batch = list(zip(tabs, pages[start:start + TABS], strict=False))
+            for tab, relative in batch:
+                tab.goto(site_url + relative.removesuffix("index.html"), wait_until="commit")
+            for tab, relative in batch:
+                tab.wait_for_load_state("load")
+                if relative != "index.html":  # the root redirects to a language
+                    expect(tab.locator("main"), relative).to_be_visible()
+                    width = tab.evaluate("document.documentElement.scrollWidth")
+                    if width > PHONE_WIDTH:
+                        too_wide[relative] = width
     assert not errors, errors
     assert not too_wide, f"pages wider than a {PHONE_WIDTH} px phone: {too_wide}"
-    context.close()
 
 
 KINDS = ["ru/", "ru/lessons/head/", "en/puzzles/board-head/", "embed/ru/board-home.html", "en/rules/",
          "ru/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short"]
 
 
+@pytest.mark.fresh_python  # a full boot, from nothing, on each kind of page
 @pytest.mark.parametrize("path", KINDS)
 def test_each_kind_of_page_boots_python_without_console_errors(page: Page, site_url: str, path: str) -> None:
     page.goto(site_url + path)

@@ -3,16 +3,17 @@ unless it starts on a checker the learner may move."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+import pytest
+from playwright.sync_api import Page, expect
 
 from .pages import Puzzle
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+# bypass_csp: only so that a test can wait on the page's scroll position
+pytestmark = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
 
 
-def test_hint_numbers_stay_visible_on_a_phone(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+def test_hint_numbers_stay_visible_on_a_phone(page: Page, site_url: str) -> None:
     page.goto(site_url + "ru/puzzles/head-first-move/")
     puzzle = Puzzle(page, "head-first-move").wait_ready()
     puzzle.button("hint").click()
@@ -22,7 +23,6 @@ def test_hint_numbers_stay_visible_on_a_phone(browser: Browser, site_url: str) -
     marker_room = hints.evaluate("(list) => list.firstElementChild.getBoundingClientRect().left - list.getBoundingClientRect().left")
     assert marker_room >= 18
     assert hints.evaluate("(list) => list.getBoundingClientRect().left") >= 0
-    context.close()
 
 
 def swipe_up(page: Page, x: float, y: float) -> None:
@@ -44,10 +44,7 @@ def settled_scroll(page: Page) -> int:
         " : done(window.scrollY)); requestAnimationFrame(tick); })"))
 
 
-def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(browser: Browser, site_url: str) -> None:
-    # bypass_csp: only so that the test can wait on the page's scroll position
-    context = browser.new_context(bypass_csp=True, **PHONE)
-    page = context.new_page()
+def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(page: Page, site_url: str) -> None:
     page.goto(site_url + "ru/puzzles/head-first-move/")
     puzzle = Puzzle(page, "head-first-move").wait_ready()
     assert settled_scroll(page) == 0
@@ -59,4 +56,3 @@ def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(browser
     assert empty
     swipe_up(page, empty["x"] + empty["width"] / 2, min(empty["y"] + empty["height"] / 2, 700))
     page.wait_for_function("window.scrollY > 100")
-    context.close()

@@ -30,6 +30,9 @@ from builder.vendor import SHIPPED_WASM
 from .pages import wait_runtime
 from .test_offline import CACHE_CONTENTS, CACHED, CONTROLLED, WASM_URL
 
+# the service worker, its caches and the runtime's boot after a redeploy: each test in a context of its own
+pytestmark = pytest.mark.fresh_python
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 20
 #: a navigation needs its HTML and scripts, not every image: on a loaded 2-core machine "load" can lag

@@ -8,6 +8,7 @@ import datetime as dt
 
 from playwright.sync_api import Page, expect
 
+from .course_pages import CourseMap, Review
 from .pages import Puzzle
 
 START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
@@ -27,28 +28,26 @@ def test_a_hinted_puzzle_comes_back_tomorrow_and_moves_on_after_a_clean_solve(pa
     page.clock.set_fixed_time(START)
     solve_with_a_hint(page, site_url)
 
-    page.goto(f"{site_url}ru/review/")
-    due = page.locator("[data-review-list=due] li")
-    later = page.locator("[data-review-list=later] li")
-    expect(page.locator("[data-review-empty=due]")).to_be_visible()
+    review = Review(page).open(site_url, "ru")
+    due, later, weak = review.items("due"), review.items("later"), review.items("weak")
+    expect(review.empty("due")).to_be_visible()
     expect(later).to_have_count(1)
     expect(later.first).to_contain_text("через 1 день")
-    weak = page.locator("[data-review-list=weak] li")
     expect(weak.first).to_contain_text("Голова")
     expect(weak.first).to_contain_text("с ошибками или подсказками: 1 из 1")
 
     page.clock.set_fixed_time(START + dt.timedelta(days=1, hours=1))
     page.reload()
     expect(due).to_have_count(1)
-    expect(page.locator("[data-review-empty=due]")).to_be_hidden()
+    expect(review.empty("due")).to_be_hidden()
     expect(later).to_have_count(0)
-    due.first.locator("a").click()
+    review.links("due").first.click()
 
     page.wait_for_url(f"**/ru/puzzles/{PUZZLE}/?review")
     puzzle = Puzzle(page, PUZZLE).wait_ready()
     puzzle.solve()
     expect(puzzle.success).to_contain_text("3 звезды")
-    back = puzzle.success.locator("[data-next]")
+    back = puzzle.next_link
     expect(back).to_have_text("Повторение на сегодня закончено — к списку")  # it was the only one due
     back.click()
     page.wait_for_url("**/ru/review/")
@@ -64,29 +63,26 @@ def test_a_clean_first_solve_never_comes_back(page: Page, site_url: str) -> None
     puzzle.solve()
     expect(puzzle.success).to_contain_text("3 звезды")
     page.clock.set_fixed_time(START + dt.timedelta(days=30))
-    page.goto(f"{site_url}ru/review/")
-    expect(page.locator("[data-review-empty=due]")).to_be_visible()
-    expect(page.locator("[data-review-empty=later]")).to_be_visible()
-    expect(page.locator("[data-review-empty=weak]")).to_be_visible()
+    review = Review(page).open(site_url, "ru")
+    for which in ("due", "later", "weak"):
+        expect(review.empty(which)).to_be_visible()
 
 
 def test_the_course_map_says_where_to_continue_and_what_is_due(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}ru/")
-    expect(page.locator("[data-course-next]")).to_be_hidden()  # nothing started: nothing to point at
+    course = CourseMap(page).open(site_url, "ru")
+    expect(course.course_next).to_be_hidden()  # nothing started: nothing to point at
     page.clock.set_fixed_time(START)
     solve_with_a_hint(page, site_url)
     page.clock.set_fixed_time(START + dt.timedelta(days=2))
-    page.goto(f"{site_url}ru/")
+    course.open(site_url, "ru")
     # the latest solve was in the lesson on the head (not the first lesson): that is where the learner stopped
-    stopped = page.locator(".lesson-card[data-lesson=head]")
-    expect(stopped.locator("[data-lesson-next]")).to_have_text("Вы остановились здесь")
-    expect(page.locator(".lesson-card [data-lesson-next]:visible")).to_have_count(1)
-    expect(page.locator("[data-continue]")).to_have_text(f"Продолжить: {stopped.locator('.lesson-title').inner_text()}")
-    review = page.locator("[data-review-link]")
-    expect(review).to_have_text("Пора повторить 1 задачу")
-    review.click()
+    expect(course.stopped_here("head")).to_have_text("Вы остановились здесь")
+    expect(course.visible_stop_markers).to_have_count(1)
+    expect(course.continue_link).to_have_text(f"Продолжить: {course.card_title('head')}")
+    expect(course.review_link).to_have_text("Пора повторить 1 задачу")
+    course.review_link.click()
     page.wait_for_url("**/ru/review/")
-    expect(page.locator("[data-review-list=due] li")).to_have_count(1)
+    expect(Review(page).items("due")).to_have_count(1)
 
 
 def test_a_missed_puzzle_left_unsolved_is_due_the_next_day(page: Page, site_url: str) -> None:
@@ -96,10 +92,10 @@ def test_a_missed_puzzle_left_unsolved_is_due_the_next_day(page: Page, site_url:
     config = quiz.config()
     quiz.answer(next(str(c) for c in config["choices"] if str(c) != str(config["quiz"]["choice"])))
     expect(quiz.status).to_contain_text("Not quite")
-    page.goto(f"{site_url}en/review/")
-    expect(page.locator("[data-review-list=due] li")).to_have_count(0)
-    expect(page.locator("[data-review-list=later] li")).to_contain_text(["in 1 day"])
+    review = Review(page).open(site_url, "en")
+    expect(review.items("due")).to_have_count(0)
+    expect(review.items("later")).to_contain_text(["in 1 day"])
     page.clock.set_fixed_time(START + dt.timedelta(days=1))
     page.reload()
-    expect(page.locator("[data-review-list=due] li a")).to_have_attribute("href", f"../puzzles/{QUIZ}/?review")
-    expect(page.locator("[data-review-list=later] li")).to_have_count(0)
+    expect(review.links("due")).to_have_attribute("href", f"../puzzles/{QUIZ}/?review")
+    expect(review.items("later")).to_have_count(0)

@@ -21,7 +21,8 @@ from builder.assets import asset
 from builder.decoder_vendor import decoder_files
 from builder.serve import ReloadHub, _watch_and_rebuild, make_handler, start_background_server
 
-pytestmark = pytest.mark.e2e
+# the boot itself, its timeout and retry, and a second tab's finding it booted: each test on a Python of its own
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_python]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 JS_DIR = PROJECT_ROOT / "site" / "static" / "js"

@@ -1,7 +1,8 @@
 """Progress that survives anything in localStorage (site/static/js/progress.js): on every kind of page each
-corruption is read without a throw (the e2e conftest fails a test on any console or page error), the old
-data is kept under the backup key, the learner is told once, reset still works; and progress moves between
-devices as a file (export and import on the course map)."""
+class of corruption is read without a throw (the e2e conftest fails a test on any console or page error), the
+old data is kept under the backup key, the learner is told once, reset still works; and progress moves between
+devices as a file (export and import on the course map). Every corruption on every kind of page, as pure
+logic, is in tests/js/progress-pages.test.mjs."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ from .test_navigation import expect_a_solve_to_be_kept
 
 KEY = "nardy.progress"
 BACKUP = "nardy.progress.backup"
+PROJECT = Path(__file__).resolve().parents[2]
 #: the schema progress.js writes (v1 stores, as below, are read and migrated to it)
-VERSION = int(re.search(r"export const VERSION = (\d+);", (Path(__file__).resolve().parents[2] / "site/static/js/progress.js")
+VERSION = int(re.search(r"export const VERSION = (\d+);", (PROJECT / "site/static/js/progress.js")
                         .read_text(encoding="utf-8")).group(1))  # type: ignore[union-attr]
 ENTRY = {"lesson": "board", "solved": True, "hints": 0, "stars": 3, "attempts": 1, "at": 1700000000000}
 
@@ -27,24 +29,10 @@ def store(puzzles: object, version: object = 1) -> str:
     return json.dumps({"version": version, "puzzles": puzzles})
 
 
-CORRUPTIONS = {
-    # the findings of the issue
-    "newer schema": json.dumps({"version": VERSION + 1, "puzzles": {"board-head": {**ENTRY, "medal": "gold"}}, "profiles": []}),
-    "puzzles is a list": '{"puzzles": []}',
-    "v1 puzzles is a list": store([]),
-    "null entry": store({"board-head": None, "board-numbers": ENTRY}),
-    "negative stars": store({"board-head": {**ENTRY, "stars": -1}}),
-    "a billion stars": store({"board-head": {**ENTRY, "stars": 1e9}}),
-    # and more
-    "not JSON": '{"version": 1, "puzzles": {"board-head": ',
-    "huge numbers": store({"board-head": {**ENTRY, "hints": 1e308, "attempts": 1e308, "at": 1e308, "stars": 1e308}}),
-    "an array for the store": json.dumps([ENTRY]),
-    "an array for an entry": store({"board-head": [True, 3]}),
-    "a string for the puzzles": store("board-head"),
-    "__proto__ key": '{"version": 1, "puzzles": {"__proto__": {"lesson": "board", "solved": true, "stars": 3}}}',
-    "constructor key": store({"constructor": {**ENTRY, "stars": "3"}, "toString": None}),
-    "a lesson that is an object": store({"board-head": {**ENTRY, "lesson": {"length": -1}}}),
-}
+#: hostile stores by class (unreadable, newer schema, wrong shape, bad entry, hostile keys): one home with the
+#: node tests, which read every one of them the way each kind of page does (tests/js/progress-pages.test.mjs)
+CLASSES: dict[str, dict[str, str]] = json.loads((PROJECT / "tests/js/corrupt-stores.json").read_text(encoding="utf-8"))
+CORRUPTIONS = {name: raw for stores in CLASSES.values() for name, raw in stores.items()}
 PAGES = {
     "course map": "ru/",
     "lesson": "ru/lessons/board/",
@@ -73,8 +61,16 @@ def wait_read(page: Page) -> None:
     expect(page.locator("html[data-storage-checked]")).to_be_attached()
 
 
-@pytest.mark.parametrize("kind", list(PAGES))
-@pytest.mark.parametrize("corruption", list(CORRUPTIONS))
+def class_by_kind() -> list[tuple[str, str]]:
+    """(page kind, corruption): every class of store on every kind of page, the members of a class taking turns
+    along the kinds, so that every corruption is met on some page (the full product is in the node tests)."""
+    design = [(kind, members[index % len(members)]) for index, kind in enumerate(PAGES)
+              for members in (list(stores) for stores in CLASSES.values())]
+    assert {corruption for _, corruption in design} == set(CORRUPTIONS), "a corruption no page meets"
+    return design
+
+
+@pytest.mark.parametrize("kind,corruption", class_by_kind())
 def test_no_page_throws_and_the_old_data_is_kept(page: Page, site_url: str, kind: str, corruption: str) -> None:
     raw = CORRUPTIONS[corruption]
     seed(page, site_url, raw)

@@ -8,19 +8,13 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from .course_pages import CourseMap, PuzzleIndex, Worksheet, follow_link
 from .pages import Puzzle
 
 A4 = pytest.approx((595.3, 841.9), abs=2)  #: points (210 × 297 mm), as the MediaBox gives them
 LETTER = pytest.approx((612.0, 792.0), abs=2)  #: 8.5 × 11 in
-
-
-def pdf_pages(page: Page) -> tuple[int, tuple[float, float]]:
-    pdf = page.pdf(prefer_css_page_size=True)
-    count = int(re.findall(rb"/Count (\d+)", pdf)[0])
-    box = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)[0]
-    return count, (float(box[0]), float(box[1]))
 
 
 def occupants(points: dict[str, object]) -> dict[str, tuple[str, int]]:
@@ -42,82 +36,68 @@ def static_models(page: Page, site_url: str, path: str) -> dict[str, dict[str, o
     return {puzzle: json.loads(model) for puzzle, model in found}
 
 
-def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_answer_key(
-    browser: Browser, site_url: str,
-) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU")
-    page = context.new_page()
+# a teacher's screen, in a Russian browser (its paper is A4)
+pytestmark = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+
+
+def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_answer_key(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}ru/lessons/head/")
     puzzle = Puzzle(page, "head-first-move").wait_ready()
     puzzle.play([[24, 18], [18, 13]])  # the learner solves one: stars, a ✓ and a moved board on the page
     expect(puzzle.success).to_be_visible()
-    page.get_by_role("link", name="Рабочий лист").click()
-    sheet = page.locator("[data-worksheet]")
-    expect(sheet).to_be_visible()
-    expect(page.locator("h1")).to_have_text("Рабочий лист: Голова")
+    follow_link(page, "Рабочий лист")
+    sheet = Worksheet(page)
+    expect(sheet.root).to_be_visible()
+    expect(sheet.title).to_have_text("Рабочий лист: Голова")
     ids = static_models(page, site_url, "ru/lessons/head/")
-    tasks = sheet.locator(".sheet-task")
-    expect(tasks).to_have_count(len(ids))
-    assert tasks.evaluate_all("(items) => items.map((li) => li.dataset.puzzle)") == list(ids)
-    expect(tasks.first.locator("h2")).to_have_text("Задача 1. Первый ход")
-    expect(sheet).not_to_contain_text("★")
-    expect(sheet.locator(".puzzle-solved-mark, [data-success], [data-controls]")).to_have_count(0)
+    expect(sheet.tasks).to_have_count(len(ids))
+    assert sheet.task_ids() == list(ids)
+    expect(sheet.heading(0)).to_have_text("Задача 1. Первый ход")
+    expect(sheet.root).not_to_contain_text("★")
+    expect(sheet.learner_marks).to_have_count(0)
     for index, (puzzle_id, model) in enumerate(ids.items()):
-        shown = json.loads(tasks.nth(index).locator(".sheet-board svg").get_attribute("data-model") or "{}")
+        shown = sheet.board_model(index)
         assert occupants(shown["points"]) == occupants(model["points"]), f"task {index + 1} ({puzzle_id}): not its start"
-        qr = tasks.nth(index).locator(".sheet-qr")
-        assert qr.get_attribute("data-url") == f"{site_url}ru/puzzles/{puzzle_id}/"
-        expect(tasks.nth(index)).to_contain_text(f"{site_url}ru/puzzles/{puzzle_id}/")
+        assert sheet.qr_address(index) == f"{site_url}ru/puzzles/{puzzle_id}/"
+        expect(sheet.task(index)).to_contain_text(f"{site_url}ru/puzzles/{puzzle_id}/")
     assert page.request.get(f"{site_url}ru/puzzles/{next(iter(ids))}/").ok
-    expect(tasks.nth(0).locator(".sheet-lines span")).to_have_count(1)  # room to write the move
-    expect(tasks.nth(3)).to_contain_text("Отметьте один ответ:")  # a quiz lists its choices with boxes
-    key = sheet.locator(".sheet-key")
-    expect(key.locator(".sheet-key-entry")).to_have_count(len(ids))
-    expect(key.locator(".sheet-key-entry").first).to_contain_text("24/18 18/13")
+    expect(sheet.answer_lines(0)).to_have_count(1)  # room to write the move
+    expect(sheet.task(3)).to_contain_text("Отметьте один ответ:")  # a quiz lists its choices with boxes
+    expect(sheet.key_entries).to_have_count(len(ids))
+    expect(sheet.key_entries.first).to_contain_text("24/18 18/13")
 
-    count, size = pdf_pages(page)
+    count, size = sheet.pdf_pages()
     assert size == A4, "a Russian page prints on A4"
     assert count <= 6, f"the lesson prints on {count} pages"
-    page.locator("[data-sheet-key-toggle]").uncheck()
-    assert pdf_pages(page)[0] < count, "without the key the sheet is shorter"
-    page.locator("[data-sheet-key-toggle]").check()
-    page.locator("[data-sheet-paper]").select_option("letter")
-    assert pdf_pages(page)[1] == LETTER
+    sheet.with_key(False)
+    assert sheet.pdf_pages()[0] < count, "without the key the sheet is shorter"
+    sheet.with_key(True)
+    sheet.paper("letter")
+    assert sheet.pdf_pages()[1] == LETTER
     assert "paper=letter" in page.url
-    page.get_by_role("link", name="Вернуться к уроку").click()
-    expect(page.locator("[data-worksheet]")).to_have_count(0)
-    expect(page.locator("html.worksheet-mode")).to_have_count(0)
+    follow_link(page, "Вернуться к уроку")
+    sheet.is_closed()
     Puzzle(page, "head-first-move").wait_ready()
-    context.close()
 
 
-def test_a_typical_lesson_prints_on_six_pages_or_fewer(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{site_url}en/")
-    lessons = page.locator(".lesson-card a").evaluate_all("(links) => links.map((a) => a.href)")
+def test_a_typical_lesson_prints_on_six_pages_or_fewer(page: Page, site_url: str) -> None:
+    lessons = CourseMap(page).open(site_url, "en").lesson_hrefs()
     counts = {}
     for href in lessons:
-        page.goto(f"{href}?print&paper=letter")
-        expect(page.locator("[data-worksheet]")).to_be_visible()
-        counts[href.rstrip("/").rsplit("/", 1)[-1]], size = pdf_pages(page)
+        sheet = Worksheet(page).open(f"{href}?print&paper=letter")
+        counts[href.rstrip("/").rsplit("/", 1)[-1]], size = sheet.pdf_pages()
         assert size == LETTER
     typical = sorted(counts.values())[len(counts) // 2]
     assert typical <= 6, counts
     assert max(counts.values()) <= 12, counts
-    context.close()
 
 
-def test_a_theme_of_the_puzzles_page_makes_a_worksheet_of_its_puzzles(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{site_url}ru/puzzles/")
-    theme = page.locator("section.theme").nth(1)
-    ids = theme.locator("li[data-puzzle]").evaluate_all("(items) => items.map((li) => li.dataset.puzzle)")
-    theme.get_by_role("link", name=re.compile("Рабочий лист")).click()
-    sheet = page.locator("[data-worksheet]")
-    expect(sheet).to_be_visible()
-    assert sheet.locator(".sheet-task").evaluate_all("(items) => items.map((li) => li.dataset.puzzle)") == ids
-    expect(sheet.locator(".sheet-key-entry")).to_have_count(len(ids))
-    assert sheet.locator(".sheet-qr").first.get_attribute("data-url") == f"{site_url}ru/puzzles/{ids[0]}/"
-    context.close()
+def test_a_theme_of_the_puzzles_page_makes_a_worksheet_of_its_puzzles(page: Page, site_url: str) -> None:
+    index = PuzzleIndex(page).open(site_url, "ru")
+    ids = index.puzzle_ids(1)
+    index.follow(1, re.compile("Рабочий лист"))
+    sheet = Worksheet(page)
+    expect(sheet.root).to_be_visible()
+    assert sheet.task_ids() == ids
+    expect(sheet.key_entries).to_have_count(len(ids))
+    assert sheet.qr_address(0) == f"{site_url}ru/puzzles/{ids[0]}/"
