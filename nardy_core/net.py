@@ -35,7 +35,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from operator import add, mul
 from typing import Any, NamedTuple, assert_never
@@ -341,7 +341,7 @@ def weight_file_name(family: Family) -> str:
     return f"{family.value}-v{FORMAT_VERSION}.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_network(family: Family) -> Network:
     """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships)."""
     text = resources.files(__package__).joinpath("weights", weight_file_name(family)).read_text(encoding="utf-8")
@@ -383,10 +383,7 @@ class NetEvaluator:
         score no koks of the kind the network predicts."""
         if not positions:
             return []
-        keep_koks = scored_koks(rules)
-        results = []
-        for win, win_mars, win_koks, lose_mars, lose_koks in self.network(rules.game).evaluate(positions):
-            if not keep_koks:
-                win_koks = lose_koks = 0.0
-            results.append(Probabilities(win, win_mars, win_koks, lose_mars, lose_koks))
-        return results
+        outputs = self.network(rules.game).evaluate(positions)
+        if scored_koks(rules):
+            return [Probabilities(*values) for values in outputs]
+        return [Probabilities(win, win_mars, 0.0, lose_mars, 0.0) for win, win_mars, _, lose_mars, _ in outputs]

@@ -58,7 +58,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 def learning_rate(args: argparse.Namespace, games: int) -> float:
     """The rate after ``games`` games: 1/sqrt decay, halved after ``--rate-halflife`` games, never below the floor."""
-    return max(args.rate_floor, args.rate / float(np.sqrt(1.0 + 3.0 * games / args.rate_halflife)))
+    rate: float = max(args.rate_floor, args.rate / float(np.sqrt(1.0 + 3.0 * games / args.rate_halflife)))
+    return rate
 
 
 def atomic_write(path: Path, data: bytes) -> None:

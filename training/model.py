@@ -23,7 +23,7 @@ IntArray = npt.NDArray[np.int64]
 def encode_batch(mine: IntArray, theirs: IntArray, family: Family) -> Array:
     """Dense inputs of N positions: ``mine`` and ``theirs`` are (N, 26) counts in own numbering, the mover's first."""
     spec = encoding(family)
-    blocks = []
+    blocks: list[Array] = []
     for counts in (mine, theirs):
         points = counts[:, 1 : POINTS + 1]
         units = np.stack(
