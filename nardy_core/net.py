@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 import sys
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from operator import add, mul
+from math import exp
+from operator import add, mul, sub
 from typing import Any, NamedTuple, assert_never
 
 from .games import BAR, CHECKERS, POINTS, Family, Game
@@ -161,7 +161,7 @@ def encode_dense(sparse: Sparse, inputs: int) -> list[float]:
 def _sigmoid(x: float) -> float:
     if x < -500.0:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return 1.0 / (1.0 + exp(-x))
 
 
 def consistent(raw: Sequence[float]) -> NetOutput:
@@ -210,15 +210,25 @@ class Network:
 
     def hidden_sums(self, sparse: Sparse) -> list[float]:
         """The hidden units' weighted input sums (before the sigmoid) for one encoding."""
-        sums = self.hidden_bias
+        return self._shifted(self.hidden_bias, sparse)
+
+    def _shifted(self, sums: list[float], changes: Sparse) -> list[float]:
+        """``sums`` plus each ``(input, change)``'s column times the change, in one pass over the hidden units
+        (the maps are chained lazily; a change of 1 or -1, most of them, multiplies nothing)."""
         columns = self.columns
-        for index, value in sparse:
+        total: Iterable[float] = sums
+        for index, change in changes:
             column = columns[index]
-            sums = list(map(add, sums, column if value == 1.0 else [value * w for w in column]))
-        return list(sums)
+            if change == 1.0:
+                total = map(add, total, column)
+            elif change == -1.0:
+                total = map(sub, total, column)
+            else:
+                total = map(add, total, [change * w for w in column])
+        return list(total)
 
     def _outputs(self, sums: list[float]) -> NetOutput:
-        hidden = [_sigmoid(x) for x in sums]
+        hidden = [1.0 / (1.0 + exp(-x)) if x > -500.0 else 0.0 for x in sums]  # _sigmoid, inlined: the hot loop
         win, win_mars, win_koks, lose_mars, lose_koks = (
             _sigmoid(sum(map(mul, row, hidden)) + bias) for row, bias in zip(self.rows, self.output_bias, strict=True)
         )
@@ -234,27 +244,22 @@ class Network:
             return []
         base = dict(batch[0])
         base_sums = self.hidden_sums(batch[0])
-        columns = self.columns
         results = [self._outputs(base_sums)]
         for sparse in batch[1:]:
-            sums = base_sums
+            changes: Sparse = []
             seen = 0
             for index, value in sparse:
                 old = base.get(index)
-                if old is not None:
-                    seen += 1
-                    if old == value:
-                        continue
-                    change = value - old
+                if old is None:
+                    changes.append((index, value))
                 else:
-                    change = value
-                sums = list(map(add, sums, [change * w for w in columns[index]]))
+                    seen += 1
+                    if old != value:
+                        changes.append((index, value - old))
             if seen < len(base):
                 present = {index for index, _ in sparse}
-                for index, old in base.items():
-                    if index not in present:
-                        sums = list(map(add, sums, [-old * w for w in columns[index]]))
-            results.append(self._outputs(sums))
+                changes += [(index, -old) for index, old in base.items() if index not in present]
+            results.append(self._outputs(self._shifted(base_sums, changes)))
         return results
 
     def evaluate(self, positions: Sequence[Position]) -> list[NetOutput]:
