@@ -28,6 +28,7 @@ from tests.core.selfplay import self_play
 from training.__main__ import CHECKPOINT, CURVE, CURVE_FIELDS, main
 from training.model import NumpyNet, encode_batch
 from training.play import flip, self_play_game
+from training.strength import main as strength_main
 
 GAMES = list(Game)
 MAX_WEIGHT_FILE = 400_000
@@ -128,6 +129,9 @@ def test_smoke_run_trains_measures_resumes_and_exports(tmp_path: Path, capsys: p
     positions = positions_met(Game.LONG)
     _, expected = trained.forward(encode_batch(counts(positions, True), counts(positions, False), Family.LONG))
     assert np.allclose(network.forward([encode(p) for p in positions]), expected, atol=1e-5)
+
+    assert strength_main([str(weight_file), "--games", "2", "--seed", "1"]) == 0
+    assert "6 training games" in capsys.readouterr().out
 
 
 def test_a_weight_file_for_another_encoding_is_refused() -> None:
