@@ -157,7 +157,7 @@ def match_against_heuristic(net: NumpyNet, game: Game, games: int, seed: int) ->
             position = after
             roll = Roll.random(rng)
     mean = float(np.mean(points))
-    half = 1.96 * float(np.std(points, ddof=1)) / np.sqrt(len(points)) if len(points) > 1 else float("nan")
+    half = 1.96 * float(np.std(points, ddof=1)) / float(np.sqrt(len(points))) if len(points) > 1 else float("nan")
     return mean, half
 
 
