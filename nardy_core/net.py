@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from math import exp
 from operator import add, mul, sub
 from typing import Any, NamedTuple, assert_never
@@ -349,8 +349,10 @@ def weight_file_name(family: Family) -> str:
 @cache
 def load_network(family: Family) -> Network:
     """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships)."""
-    text = resources.files(__package__).joinpath("weights", weight_file_name(family)).read_text(encoding="utf-8")
-    return network_from_json(json.loads(text))
+    # beside this module, as the wheel unpacks it (the site's trimmed standard library has no importlib.resources)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights", weight_file_name(family))
+    with open(path, encoding="utf-8") as handle:
+        return network_from_json(json.load(handle))
 
 
 def scored_koks(rules: Rules) -> bool:
