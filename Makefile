@@ -4,6 +4,8 @@
 PY      ?= python3
 VENV    := .venv
 VPY     := $(VENV)/bin/python
+# pytest-xdist workers for make test: the e2e tests wait on the browser much of the time, so three share two cores well
+TEST_WORKERS ?= 3
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/dev/null | sha256sum | cut -c1-12)
 NPM_STAMP := node_modules/.installed-$(shell cat package-lock.json 2>/dev/null | sha256sum | cut -c1-12)
 
@@ -47,7 +49,7 @@ js-test: deps
 check: lint types js-test
 
 test: deps browser check
-	$(VPY) -m pytest
+	$(VPY) -m pytest -n $(TEST_WORKERS)
 
 test-core: deps
 	$(VPY) -m pytest tests/core nardy_core

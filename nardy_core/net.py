@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from math import exp
 from operator import add, mul, sub
-from typing import Any, NamedTuple, assert_never
+from typing import Any, assert_never
 
+from .evaluator import Probabilities
 from .games import BAR, CHECKERS, POINTS, Family, Game
 from .notation import Counts
 from .position import Position
@@ -52,16 +53,6 @@ UNITS = 4  #: truncated unary units per point per side
 
 NetOutput = tuple[float, float, float, float, float]  #: the five outputs, in the order of :data:`OUTPUTS`
 Sparse = list[tuple[int, float]]  #: an encoding: the (input index, value) pairs that are not 0, by index
-
-
-class Probabilities(NamedTuple):
-    """A position's outcome probabilities from the side to move's view (losing at all is ``1 - win``)."""
-
-    win: float
-    win_mars: float
-    win_koks: float
-    lose_mars: float
-    lose_koks: float
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Route
 
 from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
@@ -60,6 +60,7 @@ class PythonContext:
     def __init__(self, context: BrowserContext, keeper: Page) -> None:
         self.context = context
         self.keeper = keeper
+        self._cdp: CDPSession | None = None
 
     @contextmanager
     def tab(self) -> Iterator[Page]:
@@ -71,12 +72,20 @@ class PythonContext:
             self.reset()
 
     def reset(self) -> None:
-        """Close every tab but the keeper, forget the site's localStorage and every cookie."""
+        """Close every tab but the keeper, forget the site's localStorage, every cookie and the HTTP cache (a test
+        that serves another build on a port an earlier one used must not get that one's files)."""
         for tab in self.context.pages:
             if tab is not self.keeper:
                 tab.close()
         self.keeper.evaluate("localStorage.clear()")
         self.context.clear_cookies()
+        self.cdp.send("Network.clearBrowserCache")
+
+    @property
+    def cdp(self) -> CDPSession:
+        if self._cdp is None:
+            self._cdp = self.context.new_cdp_session(self.keeper)
+        return self._cdp
 
 
 @contextmanager
@@ -98,7 +107,8 @@ def python_context(browser: Browser, site_url: str, **context_args: Any) -> Iter
 class SharedPython:
     """The session's `PythonContext`s, one per set of context options (a test module asks for its own with
     pytest-playwright's marker, ``pytestmark = pytest.mark.browser_context_args(viewport=…, bypass_csp=True)``).
-    Modules run one after another, so only the plain one and the last module's are kept open."""
+    Each stays open for the session: under pytest-xdist a worker's tests come from any module, in any order,
+    and a context closed between them would boot Python again (a handful of idle keeper tabs cost memory only)."""
 
     def __init__(self, browser: Browser, site_url: str, base_args: dict[str, Any]) -> None:
         self.browser, self.site_url, self.base_args = browser, site_url, base_args
@@ -107,8 +117,6 @@ class SharedPython:
     def get(self, **extra_args: Any) -> PythonContext:
         key = json.dumps(extra_args, sort_keys=True)
         if key not in self.open:
-            for other in [k for k in self.open if k != "{}"]:
-                self.open.pop(other)[0].close()
             stack = ExitStack()
             shared = stack.enter_context(python_context(self.browser, self.site_url, **self.base_args, **extra_args))
             self.open[key] = (stack, shared)

@@ -16,6 +16,9 @@ from . import pyodide_page
 SCRIPT = """
 import json, sys
 from nardy_core import api
+
+# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
+pytestmark = pytest.mark.fresh_python
 cases = json.loads(DATA)
 report = {"python": sys.version.split()[0], "checked": 0, "mismatches": []}
 for case in cases:

@@ -23,6 +23,9 @@ from . import pyodide_page
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 IMPORTS = """
 import json
+
+# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
+pytestmark = pytest.mark.fresh_python
 missing = []
 for name in json.loads(DATA):
     try:
