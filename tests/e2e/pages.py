@@ -97,6 +97,11 @@ class Puzzle(Board):
     def answer(self, value: str) -> None:
         self.root.locator(f"[data-answer='{value}']").click()
 
+    def wait_recorded(self) -> None:
+        """Wait until the learner's progress (localStorage) holds this puzzle: what a reload reads back."""
+        self.root.page.wait_for_function(
+            "(id) => (localStorage.getItem('nardy.progress') || '').includes(JSON.stringify(id))", arg=self.id)
+
     def type_number(self, value: int | str) -> None:
         """A number task: type the number and press Enter in the field."""
         field = self.root.locator("[data-number]")

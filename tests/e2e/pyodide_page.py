@@ -19,6 +19,10 @@ const { loadPyodide } = await import(indexURL + 'pyodide.mjs');
 const pyodide = await loadPyodide({ indexURL });
 const wheel = new Uint8Array(await (await fetch('./%s')).arrayBuffer());
 pyodide.unpackArchive(wheel, 'wheel', { extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))") });
+// importlib keeps a folder's listing while its modification time stays the same, which it may within a clock
+// tick of the boot: forget site-packages' finder (importlib.invalidate_caches would need importlib.metadata,
+// which the trimmed library leaves out), so that the wheel just unpacked is found
+pyodide.runPython("import sys; [sys.path_importer_cache.pop(p) for p in list(sys.path_importer_cache) if p.endswith('site-packages')]");
 window.selftest = (data, script) => { pyodide.globals.set('DATA', data); return pyodide.runPython(script); };
 document.title = 'ready';
 </script>"""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 from builder.serve import served
@@ -13,12 +14,13 @@ from builder.serve import served
 from ..core.conftest import CASES_FILE
 from . import pyodide_page
 
+# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
+pytestmark = pytest.mark.fresh_python
+
 SCRIPT = """
 import json, sys
 from nardy_core import api
 
-# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
-pytestmark = pytest.mark.fresh_python
 cases = json.loads(DATA)
 report = {"python": sys.version.split()[0], "checked": 0, "mismatches": []}
 for case in cases:

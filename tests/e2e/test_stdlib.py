@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import brotli
+import pytest
 from playwright.sync_api import Page
 
 from builder.bytecode import compiled_name
@@ -20,12 +21,13 @@ from builder.vendor import PYODIDE_VERSION, shipped_name
 
 from . import pyodide_page
 
+# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
+pytestmark = pytest.mark.fresh_python
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 IMPORTS = """
 import json
 
-# it serves its own copy of the build (another port, its own page), with a Pyodide of its own: a context of its own too
-pytestmark = pytest.mark.fresh_python
 missing = []
 for name in json.loads(DATA):
     try:
