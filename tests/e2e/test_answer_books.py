@@ -80,7 +80,7 @@ def _python_never_arrives(route: Route) -> None:
 
 
 def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")  # a service worker fetches past the route
     context.route(f"**/{SHIPPED_WASM}", _python_never_arrives)
     page = context.new_page()
     page.goto(site_url + "ru/puzzles/head-first-move/")
