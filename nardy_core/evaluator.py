@@ -160,20 +160,33 @@ def mars_share(position: Position, loser: Side) -> float:
     return _logistic((outside + 8 - position.pips(loser.other)) / MARS_SCALE)
 
 
-class HeuristicEvaluator:
-    """Today's heuristic as chances: ``win = logistic((score(mover) - score(opponent) + TEMPO) / scale)`` with
-    :func:`nardy_core.bot.evaluate` as the score and :data:`HEURISTIC_SCALE` of the family; a mars is
-    :func:`mars_share` of the wins, a koks :data:`TRIPLE_SHARE` of the mars where the loser's checkers would
-    make one now. Rough by design: it is the beginner level, and the fallback until a family has a net."""
+class _OneAtATime:
+    """An evaluator that judges each position of a batch on its own; a finished position is judged by its result
+    (:func:`final_probabilities`), the others by :meth:`chances`."""
 
     def evaluate(self, positions: Sequence[Position], rules: Rules) -> list[Probabilities]:
-        """Each position's chances (a finished one: :func:`final_probabilities`)."""
+        """Each position's chances."""
         return [self.one(position, rules) for position in positions]
 
     def one(self, position: Position, rules: Rules) -> Probabilities:
         """One position's chances."""
         if position.winner() is not None:
             return final_probabilities(position, rules)
+        return self.chances(position, rules)
+
+    def chances(self, position: Position, rules: Rules) -> Probabilities:
+        """The chances of a position where neither side has finished."""
+        raise NotImplementedError
+
+
+class HeuristicEvaluator(_OneAtATime):
+    """Today's heuristic as chances: ``win = logistic((score(mover) - score(opponent) + TEMPO) / scale)`` with
+    :func:`nardy_core.bot.evaluate` as the score and :data:`HEURISTIC_SCALE` of the family; a mars is
+    :func:`mars_share` of the wins, a koks :data:`TRIPLE_SHARE` of the mars where the loser's checkers would
+    make one now. Rough by design: it is the beginner level, and the fallback until a family has a net."""
+
+    def chances(self, position: Position, rules: Rules) -> Probabilities:
+        """One unfinished position's chances."""
         mover, other = position.to_move, position.to_move.other
         difference = heuristic_score(position, mover) - heuristic_score(position, other) + TEMPO
         win = _logistic(difference / HEURISTIC_SCALE[position.game.family])
@@ -187,7 +200,7 @@ class HeuristicEvaluator:
 # the exact race
 
 
-class RaceEvaluator:
+class RaceEvaluator(_OneAtATime):
     """Exact chances once both sides are all home (no contact is left then, in either family).
 
     The win is the bear-off tables' :func:`~nardy_core.bearoff.win_chance` (both sides playing for the fewest
@@ -203,14 +216,9 @@ class RaceEvaluator:
         """Both sides are all home (or one has finished)."""
         return position.all_home(Side.WHITE) and position.all_home(Side.BLACK)
 
-    def evaluate(self, positions: Sequence[Position], rules: Rules) -> list[Probabilities]:
-        """Each position's exact chances; a position where a side has a checker outside its home is refused."""
-        return [self.one(position, rules) for position in positions]
-
-    def one(self, position: Position, rules: Rules) -> Probabilities:
-        """One position's exact chances."""
-        if position.winner() is not None:
-            return final_probabilities(position, rules)
+    def chances(self, position: Position, rules: Rules) -> Probabilities:
+        """One unfinished position's exact chances; a position where a side has a checker outside its home is
+        refused."""
         mover, other = position.to_move, position.to_move.other
         mine, theirs = bearoff.home_board(position, mover), bearoff.home_board(position, other)
         win = bearoff.win_chance(mine, theirs)
