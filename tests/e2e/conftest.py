@@ -16,15 +16,18 @@ itself, the service worker or a timeout is marked `fresh_python` and gets a cont
 from __future__ import annotations
 
 import json
+import select
+import socket
+import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Route
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 
-from builder.serve import make_handler, served
+from builder.serve import DistHandler, make_handler, served
 from builder.vendor import SHIPPED_WASM
 
 E2E_DIR = Path(__file__).resolve().parent
@@ -42,11 +45,42 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+#: the request header by which a `without_python` context asks the test server to hold the runtime's files
+HOLD_RUNTIME_HEADER = "X-Test-Hold-Runtime"
+
+
+def holding_handler(dist_dir: Path, released: threading.Event) -> type[DistHandler]:
+    """The site's handler, except that a request for the runtime carrying HOLD_RUNTIME_HEADER is never answered:
+    it is held until the browser gives it up (a page navigated away) or `released` is set. Holding it here,
+    not with a Playwright route, keeps the browser's requests uninterrupted: a route makes every request of
+    the context a round trip through the test process, which tripled the cost of the page sweep."""
+    base = make_handler(dist_dir)
+
+    def do_get(self: DistHandler) -> None:
+        if "/pyodide/" in self.path and self.headers.get(HOLD_RUNTIME_HEADER):
+            self.close_connection = True
+            while not released.is_set():
+                readable, _, _ = select.select([self.connection], [], [], 0.5)
+                try:
+                    if readable and not self.connection.recv(1, socket.MSG_PEEK):
+                        return  # the browser closed the connection
+                except OSError:
+                    return
+            return
+        base.do_GET(self)
+
+    return type("HoldingDistHandler", (base,), {"do_GET": do_get})
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """Base URL (with trailing slash) of the built site served on 127.0.0.1."""
-    with served(built_site) as base_url:
-        yield base_url
+    released = threading.Event()
+    with served(built_site, handler=holding_handler(built_site, released)) as base_url:
+        try:
+            yield base_url
+        finally:
+            released.set()
 
 
 #: a page of the site that boots its Python and stays open all along, so that the shared worker stays alive
@@ -152,12 +186,12 @@ def page(request: pytest.FixtureRequest) -> Iterator[Page]:
 @contextmanager
 def without_python(browser: Browser, **context_args: Any) -> Iterator[BrowserContext]:
     """A context of ``browser`` whose pages never boot Python, for tests that only look at pages. Its pages take
-    the dedicated-worker path (as in a browser without SharedWorker: a shared worker's fetches would pass by
-    the context's routes) and the runtime's files are held, never answered: the boot stays pending, as on a
-    slow line, which logs nothing. Service workers are blocked (they would fetch the runtime themselves)."""
-    context = browser.new_context(service_workers="block", **context_args)
-    held: list[Route] = []
-    context.route("**/pyodide/**", lambda route: held.append(route))  # noqa: PLW0108 (Playwright wants a function)
+    the dedicated-worker path (as in a browser without SharedWorker: a shared worker's requests would not carry
+    the context's headers) and the server of `site_url` holds the runtime's files, never answering them
+    (HOLD_RUNTIME_HEADER): the boot stays pending, as on a slow line, which logs nothing. Service workers are
+    blocked (they would fetch the runtime themselves)."""
+    headers = {**context_args.pop("extra_http_headers", {}), HOLD_RUNTIME_HEADER: "1"}
+    context = browser.new_context(service_workers="block", extra_http_headers=headers, **context_args)
     context.add_init_script("delete window.SharedWorker;")
     try:
         yield context

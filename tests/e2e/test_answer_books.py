@@ -13,12 +13,12 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 from builder.serve import served
-from builder.vendor import SHIPPED_WASM
 
 from . import pyodide_page
+from .conftest import without_python
 from .pages import Puzzle
 
 SCRIPT = """
@@ -75,14 +75,14 @@ def test_every_shipped_answer_is_the_workers_answer_byte_for_byte(page: Page, bu
     assert report["mismatches"] == []
 
 
-def _python_never_arrives(route: Route) -> None:
-    """Leave the runtime's download pending, as on a slow phone line: only the page's books can answer."""
-
-
 def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(service_workers="block")  # a service worker fetches past the route
-    context.route(f"**/{SHIPPED_WASM}", _python_never_arrives)
-    page = context.new_page()
+    """The runtime's download stays pending (`without_python`), as on a slow phone line: only the page's
+    books can answer."""
+    with without_python(browser) as context:
+        _play_the_first_steps_from_the_book(context.new_page(), site_url)
+
+
+def _play_the_first_steps_from_the_book(page: Page, site_url: str) -> None:
     page.goto(site_url + "ru/puzzles/head-first-move/")
     puzzle = Puzzle(page, "head-first-move")
     expect(puzzle.root).to_have_attribute("data-ready", "true")
@@ -99,4 +99,3 @@ def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url
     expect(puzzle.success).to_be_visible()  # the whole turn judged without Python
     expect(page.locator("[data-runtime-status]")).to_be_hidden()  # nobody waited, so nothing says "loading"
     assert page.evaluate("document.documentElement.dataset.runtime") == "loading"
-    context.close()
