@@ -26,6 +26,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import multiprocessing
+import os
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,6 +179,27 @@ class AnswerBooks:
         self.folder = cache / fingerprint() if cache else None
         self.files: dict[str, bytes] = {}  #: path under dist/ -> the book as shipped
         self._paths: dict[str, str] = {}  #: setup text -> path under dist/
+        self._computed: dict[str, bytes] = {}  #: setup text -> a book `prefetch` computed, not yet asked for
+
+    def prefetch(self, setups: Iterable[dict[str, Any]], workers: int | None = None) -> None:
+        """Compute the books of ``setups`` that the cache lacks, on ``workers`` processes (one per core by
+        default) at once, for ``path_for`` to find: a build after a change to the rules core (which every book
+        depends on) computes hundreds of books, and one process would leave the other cores idle."""
+        missing: dict[str, dict[str, Any]] = {}
+        for setup in setups:
+            book = Book(setup)
+            if book.setup_text in self._paths or book.setup_text in self._computed or book.setup_text in missing:
+                continue
+            if self.folder is not None and (self.folder / book.cache_name).is_file():
+                continue
+            missing[book.setup_text] = setup
+        workers = min(workers or os.cpu_count() or 1, len(missing))
+        if workers < 2:
+            return  # path_for computes each one when it is asked for
+        # spawned, not forked: the dev server's build runs beside its threads
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            for setup_text, data in zip(missing, pool.map(_book_bytes, missing.values(), chunksize=8), strict=True):
+                self._computed[setup_text] = data
 
     def path_for(self, setup: dict[str, Any]) -> str:
         """The book of ``setup`` (see :func:`turn_setup`): its path under ``dist/``, computed on first use.
@@ -188,12 +213,17 @@ class AnswerBooks:
         cached = self.folder / book.cache_name if self.folder else None
         data = _read(cached)
         if data is None:
-            data = first_answers(setup).to_json()
+            data = self._computed.pop(book.setup_text, None) or _book_bytes(setup)
             _write(cached, data)
         path = named_by_content(FOLDER, data, ".json.gz")
         self._paths[book.setup_text] = path
         self.files[path] = data
         return path
+
+
+def _book_bytes(setup: dict[str, Any]) -> bytes:
+    """The book of ``setup`` as shipped (a process pool's task)."""
+    return first_answers(setup).to_json()
 
 
 def _read(path: Path | None) -> bytes | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from .answers import FOLDER as ANSWERS_FOLDER
@@ -89,9 +90,20 @@ def rules(not_found_script: str | None) -> tuple[Rule, ...]:
 
 def rules_of(folder: Path) -> tuple[Rule, ...]:
     """The rules of the built site in ``folder``, as its 404 page's inline script gives them (the dev server's:
-    it serves whatever build is there)."""
+    it serves whatever build is there, asking on every request)."""
     page = folder / NOT_FOUND_PAGE
-    found = re.search(r"<script>(.*?)</script>", page.read_text(encoding="utf-8"), re.S) if page.is_file() else None
+    try:
+        stat = page.stat()
+    except OSError:
+        return _rules_of_page(page, None)
+    return _rules_of_page(page, (stat.st_mtime_ns, stat.st_size, stat.st_ino))
+
+
+@lru_cache(maxsize=16)
+def _rules_of_page(page: Path, version: tuple[int, int, int] | None) -> tuple[Rule, ...]:
+    """``rules_of`` for one version of the 404 page (``version``: its modification time, size and inode, so a
+    rebuild, which renames a new file in, is read again), or for none."""
+    found = re.search(r"<script>(.*?)</script>", page.read_text(encoding="utf-8"), re.S) if version and page.is_file() else None
     return rules(found.group(1) if found else None)
 
 

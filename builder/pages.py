@@ -80,6 +80,13 @@ class BoardKey:
     interactive: bool
 
 
+def _book_setup(setup: Setup) -> dict[str, Any] | None:
+    """The answer book's setup (builder/answers.py) of a board that plays a turn; None for one without dice."""
+    if setup.roll is None:
+        return None
+    return turn_setup(setup.position.notation(), setup.roll.to_list(), setup.first_turn, setup.rules.to_dict())
+
+
 def _setup_model(setup: Setup, cube: bool = False) -> BoardModel:
     return board_model(setup.position, setup.roll, cube=Cube() if cube else None)
 
@@ -111,6 +118,13 @@ class SiteRenderer:
         #: the books asked for since the last page was written, in page order: a page's widgets are rendered
         #: just before the page itself (its context), so these are the next page's
         self.page_books: list[str] = []
+
+    # answer books, computed on every core before the pages ask for them one by one ---------------------
+    def prepare_books(self) -> None:
+        setups = [part.setup for data in self.course.games.values() for lang in LANGUAGES
+                  for parts in [lesson.parts for lesson in data.lessons[lang].values()] + list(data.pages[lang].values())
+                  for part in parts if isinstance(part, BoardData | PuzzleData)]
+        self.books.prefetch(book for book in map(_book_setup, setups) if book is not None)
 
     # board texts, all composed by board/text.js in one run of node ----------------------------------
     def prepare_texts(self) -> None:
@@ -209,10 +223,10 @@ class SiteRenderer:
 
     def answers(self, setup: Setup) -> str | None:
         """The answer book of a board that plays a turn (builder/answers.py), as a path from the site root."""
-        if setup.roll is None:
+        book = _book_setup(setup)
+        if book is None:
             return None
-        path = self.books.path_for(turn_setup(setup.position.notation(), setup.roll.to_list(), setup.first_turn,
-                                              setup.rules.to_dict()))
+        path = self.books.path_for(book)
         self.page_books.append(path)
         return path
 
@@ -342,6 +356,7 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
     description of each puzzle too (``oembed/{lang}/{id}.json``, which has to name absolute addresses)."""
     site = SiteRenderer(course, source)
     site.site_url = site_url
+    site.prepare_books()
     site.prepare_texts()
     copy_static(site)
     for lang in LANGUAGES:

@@ -280,10 +280,18 @@ def _package_files(package_dir: Path) -> list[tuple[str, bytes]]:
     return sorted(files)
 
 
+#: what the site's wheel of nardy_core leaves out: the engine's network weights (tens of kilobytes each) are on
+#: no page's path yet (the site's computer plays the heuristic levels), and every lesson's first tap waits on
+#: the wheel. ``nardy_core.net.load_network`` says FileNotFoundError there, as for a game without a network.
+SITE_WHEEL_LEAVES_OUT = (f"{CORE_PACKAGE}/weights/",)
+
+
 def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
-    """(file name, bytes) of the pure-Python wheel of `nardy_core/`; the same code gives the same bytes."""
+    """(file name, bytes) of the pure-Python wheel of `nardy_core/` the site ships (without
+    SITE_WHEEL_LEAVES_OUT); the same code gives the same bytes."""
     version = read_project_version(project_root)
-    files = _package_files(project_root / CORE_PACKAGE)
+    files = [(name, data) for name, data in _package_files(project_root / CORE_PACKAGE)
+             if not name.startswith(SITE_WHEEL_LEAVES_OUT)]
     if not any(name == f"{CORE_PACKAGE}/__init__.py" for name, _ in files):
         raise VendorError(f"{project_root / CORE_PACKAGE}/__init__.py not found: is {project_root} the project root?")
     summary = "Rules of long nardy: legal turns, step legality with reason codes, scoring."

@@ -27,6 +27,17 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "long_running: one of the suite's longest tests, started first (see below)")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests run first: pytest-xdist hands out tests in this order, and a long test handed out last
+    keeps the suite waiting on one worker while the others are done. The order is otherwise kept."""
+    items.sort(key=lambda item: item.get_closest_marker("long_running") is None)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright hook: launch /usr/bin/chromium with the switches above."""

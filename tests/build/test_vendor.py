@@ -135,6 +135,9 @@ def test_real_project_wheel_holds_the_real_package(tmp_path: Path) -> None:
     sources = {p.relative_to(PROJECT_ROOT).as_posix() for p in (PROJECT_ROOT / "nardy_core").rglob("*.py")
                if "__pycache__" not in p.parts}
     assert sources <= set(names)
+    # the engine's weights are on no page's path: the wheel every lesson's first tap waits on leaves them out
+    assert (PROJECT_ROOT / "nardy_core" / "weights").is_dir()
+    assert not [name for name in names if name.startswith("nardy_core/weights/")]
 
 
 def test_wheel_of_a_folder_without_the_package_says_so(tmp_path: Path) -> None:

@@ -112,6 +112,7 @@ def _small_position(draw: st.DrawFn) -> Position:
 small_positions = st.composite(_small_position)()
 
 
+@pytest.mark.long_running
 @settings(max_examples=300, deadline=None)
 @given(
     position=small_positions,

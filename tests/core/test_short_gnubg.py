@@ -119,6 +119,7 @@ def test_the_last_checker_goes_off_with_both_dice_when_it_can() -> None:
     assert ours == _gnubg_finals(position, Roll(6, 1))
 
 
+@pytest.mark.long_running
 def test_turns_equal_gnubg_on_random_self_play() -> None:
     rules = ShortRules()
     kinds: Counter[str] = Counter()

@@ -25,18 +25,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
 from builder.serve import DistHandler, make_handler, served
 from builder.vendor import SHIPPED_WASM
 
 E2E_DIR = Path(__file__).resolve().parent
+EXPECT_MS = 15_000
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: runs in a real browser against a built site")
     config.addinivalue_line("markers", "allow_console_errors: the page may log console errors in this test")
     config.addinivalue_line("markers", "fresh_python: `page` is in a browser context of its own, which boots its own Python")
+    # Playwright's 5 s for an expectation is short on a 2-core machine running several workers at once (a
+    # navigation once took longer): a passing test is no slower for a longer bound, a failing one fails later
+    expect.set_options(timeout=EXPECT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

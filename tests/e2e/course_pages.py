@@ -261,16 +261,20 @@ class Presenter:
 
     def where(self) -> tuple[str, int, int]:
         """The page's path, the current slide's number and how many slides it has, as the counter says."""
-        numbers = re.findall(r"\d+", self.counter.inner_text())
-        return str(self.page.evaluate("location.pathname")), int(numbers[0]), int(numbers[1])
+        path, counter = self.page.evaluate(
+            f"() => [location.pathname, document.querySelector('{self.COUNTER}')?.textContent ?? '']")
+        numbers = re.findall(r"\d+", counter)
+        return str(path), int(numbers[0]), int(numbers[1])
 
-    def next_slide(self) -> None:
-        """PageDown, then wait until the presentation has left the slide (or the page) it was on."""
-        path, slide, _ = self.where()
+    def next_slide(self, here: tuple[str, int, int] | None = None) -> tuple[str, int, int]:
+        """PageDown, then wait until the presentation has left the slide (or the page) it was on (``here``, if
+        the caller knows it) and say where it is now."""
+        path, slide, _ = here or self.where()
         self.press("PageDown")
         self.page.wait_for_function(
             f"() => location.pathname !== {json.dumps(path)} || !document.querySelector('{self.COUNTER}').textContent.startsWith('{slide} ')",
             timeout=READY_MS)
+        return self.where()
 
     def wait_fits(self) -> None:
         """Wait until the current slide fits the screen; else fail saying what sticks out, and where."""

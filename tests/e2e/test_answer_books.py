@@ -13,6 +13,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from builder.serve import served
@@ -65,6 +66,7 @@ def test_every_board_that_plays_a_turn_has_its_book(built_site: Path) -> None:
     assert books == {p.relative_to(built_site).as_posix() for p in (built_site / "answers").iterdir()}  # no stray book
 
 
+@pytest.mark.long_running
 def test_every_shipped_answer_is_the_workers_answer_byte_for_byte(page: Page, built_site: Path, tmp_path: Path) -> None:
     books = [json.loads(gzip.decompress(path.read_bytes())) for path in sorted((built_site / "answers").glob("*.json.gz"))]
     pyodide_page.prepare(built_site, tmp_path)

@@ -21,6 +21,7 @@ ENDLESS = "n = 0\nwhile True:\n    n += 1\n"
 GAME_OVER = {"ru": "Партия окончена", "en": "Game over"}
 
 
+@pytest.mark.long_running
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_every_example_runs_and_prints_what_it_promises(browser: Browser, site_url: str, lang: str) -> None:
     context = browser.new_context()
@@ -61,6 +62,7 @@ def test_output_without_a_newline_and_input_are_handled(page: Page, site_url: st
     expect(lab.editor).to_be_focused()
 
 
+@pytest.mark.long_running
 def test_stop_and_the_time_limit_end_an_endless_loop(page: Page, site_url: str) -> None:
     lab = Lab(page).open(site_url, "ru").wait_ready()
     lab.write(ENDLESS)

@@ -15,6 +15,7 @@ PHONE_WIDTH = 360
 PARTS = 4  #: the sweep in parts, each of every PARTS-th page, which parallel workers (pytest -n) can share
 
 
+@pytest.mark.long_running
 @pytest.mark.parametrize("part", range(PARTS), ids=[f"part{n + 1}of{PARTS}" for n in range(PARTS)])
 def test_every_built_page_opens_without_console_errors(browser: Browser, site_url: str, built_site: Path, part: int) -> None:
     """Every page loads and mounts cleanly, on a phone's 360 px without sideways scrolling. To keep this quick

@@ -30,8 +30,9 @@ from builder.vendor import SHIPPED_WASM
 from .pages import wait_runtime
 from .test_offline import CACHE_CONTENTS, CACHED, CONTROLLED, WASM_URL
 
-# the service worker, its caches and the runtime's boot after a redeploy: each test in a context of its own
-pytestmark = pytest.mark.fresh_python
+# the service worker, its caches and the runtime's boot after a redeploy: each test in a context of its own;
+# all on one pytest-xdist worker (`--dist loadgroup`), which makes the two builds once, started first
+pytestmark = [pytest.mark.fresh_python, pytest.mark.xdist_group("redeploy"), pytest.mark.long_running]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 20

@@ -80,6 +80,7 @@ def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_ans
     Puzzle(page, "head-first-move").wait_ready()
 
 
+@pytest.mark.long_running
 def test_a_typical_lesson_prints_on_six_pages_or_fewer(page: Page, site_url: str) -> None:
     lessons = CourseMap(page).open(site_url, "en").lesson_hrefs()
     counts = {}
