@@ -150,18 +150,33 @@ def best_after(board: HomeBoard, high: int, low: int) -> HomeBoard:
     return _unpack(_best_after(_check(board), max(high, low), min(high, low)))
 
 
-@cache
-def _distribution(packed: int) -> tuple[float, ...]:
-    if packed == 0:
-        return (1.0,)
+DONE: tuple[float, ...] = (1.0,)  #: the distribution of a board with nothing left: done after 0 rolls
+
+
+def _one_roll_earlier(by_roll: list[tuple[int, tuple[float, ...]]]) -> tuple[float, ...]:
+    """The distribution of a board from the distributions its rolls leave, each (weight out of 36, the
+    distribution after that roll) in ROLLS order: each shifted by the roll just played, weighted, summed,
+    cut at MAX_ROLLS and trailing zeros trimmed. A roll that ends what is counted leaves ``DONE``.
+
+    >>> _one_roll_earlier([(36, DONE)])
+    (0.0, 1.0)
+    >>> _one_roll_earlier([(18, DONE), (18, (0.0, 1.0))])
+    (0.0, 0.5, 0.5)
+    """
     result = [0.0] * (MAX_ROLLS + 1)
-    for high, low, weight in ROLLS:
-        after = _distribution(_best_after(packed, high, low))
+    for weight, after in by_roll:
         for k, p in enumerate(after[:MAX_ROLLS]):
             result[k + 1] += weight * p / 36
     while len(result) > 1 and result[-1] == 0.0:
         result.pop()
     return tuple(result)
+
+
+@cache
+def _distribution(packed: int) -> tuple[float, ...]:
+    if packed == 0:
+        return DONE
+    return _one_roll_earlier([(weight, _distribution(_best_after(packed, high, low))) for high, low, weight in ROLLS])
 
 
 def distribution(board: HomeBoard) -> tuple[float, ...]:
@@ -199,24 +214,21 @@ def _bears_off(packed: int, dice: tuple[int, ...]) -> tuple[bool, set[int]]:
 @cache
 def _first_off(packed: int) -> tuple[float, ...]:
     if packed == 0:
-        return (1.0,)
-    result = [0.0] * (MAX_ROLLS + 1)
+        return DONE
+    by_roll: list[tuple[int, tuple[float, ...]]] = []
     for high, low, weight in ROLLS:
         orders = [(high,) * 4] if high == low else [(high, low), (low, high)]
         boards: set[int] = set()
         for order in orders:
             off, left = _bears_off(packed, order)
             if off:
-                result[1] += weight / 36
+                by_roll.append((weight, DONE))
                 break
             boards |= left
         else:
-            after = min((_first_off(board) for board in boards), key=lambda d: (sum(k * p for k, p in enumerate(d)), d))
-            for k, p in enumerate(after[:MAX_ROLLS]):
-                result[k + 1] += weight * p / 36
-    while len(result) > 1 and result[-1] == 0.0:
-        result.pop()
-    return tuple(result)
+            by_roll.append((weight, min((_first_off(board) for board in boards),
+                                        key=lambda d: (sum(k * p for k, p in enumerate(d)), d))))
+    return _one_roll_earlier(by_roll)
 
 
 def first_off_distribution(board: HomeBoard) -> tuple[float, ...]:
