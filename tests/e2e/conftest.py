@@ -65,11 +65,14 @@ def holding_handler(dist_dir: Path, released: threading.Event) -> type[DistHandl
             self.close_connection = True
             while not released.is_set():
                 readable, _, _ = select.select([self.connection], [], [], 0.5)
+                if not readable:
+                    continue
                 try:
-                    if readable and not self.connection.recv(1, socket.MSG_PEEK):
+                    if not self.connection.recv(1, socket.MSG_PEEK):
                         return  # the browser closed the connection
                 except OSError:
                     return
+                released.wait(0.5)  # bytes of another request wait unread: do not spin on them
             return
         base.do_GET(self)
 
