@@ -8,7 +8,7 @@ embeds are ``embed/<lang>/<puzzle id>.html`` (ids are unique across both courses
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -121,24 +121,27 @@ class SiteRenderer:
 
     # answer books, computed on every core before the pages ask for them one by one ---------------------
     def prepare_books(self) -> None:
-        setups = [part.setup for data in self.course.games.values() for lang in LANGUAGES
-                  for parts in [lesson.parts for lesson in data.lessons[lang].values()] + list(data.pages[lang].values())
-                  for part in parts if isinstance(part, BoardData | PuzzleData)]
+        setups = [part.setup for _, part in self._course_parts() if isinstance(part, BoardData | PuzzleData)]
         self.books.prefetch(book for book in map(_book_setup, setups) if book is not None)
 
-    # board texts, all composed by board/text.js in one run of node ----------------------------------
-    def prepare_texts(self) -> None:
-        keys: list[BoardKey] = []
+    def _course_parts(self) -> Iterator[tuple[str, Any]]:
+        """(language, part) for every part of every lesson and page of every course."""
         for data in self.course.games.values():
             for lang in LANGUAGES:
                 for parts in [lesson.parts for lesson in data.lessons[lang].values()] + list(data.pages[lang].values()):
                     for part in parts:
-                        if isinstance(part, BoardData):
-                            keys.append(self._key(lang, _setup_model(part.setup), part.setup, part.interactive))
-                        elif isinstance(part, PuzzleData):
-                            keys.append(self._key(lang, _setup_model(part.setup), part.setup, True))
-                        elif isinstance(part, ReplayData):
-                            keys.append(BoardKey(lang, json.dumps(part.start.model, sort_keys=True), part.perspective.value, False))
+                        yield lang, part
+
+    # board texts, all composed by board/text.js in one run of node ----------------------------------
+    def prepare_texts(self) -> None:
+        keys: list[BoardKey] = []
+        for lang, part in self._course_parts():
+            if isinstance(part, BoardData):
+                keys.append(self._key(lang, _setup_model(part.setup), part.setup, part.interactive))
+            elif isinstance(part, PuzzleData):
+                keys.append(self._key(lang, _setup_model(part.setup), part.setup, True))
+            elif isinstance(part, ReplayData):
+                keys.append(BoardKey(lang, json.dumps(part.start.model, sort_keys=True), part.perspective.value, False))
         for lang in LANGUAGES:
             for game in Game:
                 model = start_model(game)

@@ -81,23 +81,20 @@ def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url
     """The runtime's download stays pending (`without_python`), as on a slow phone line: only the page's
     books can answer."""
     with without_python(browser) as context:
-        _play_the_first_steps_from_the_book(context.new_page(), site_url)
-
-
-def _play_the_first_steps_from_the_book(page: Page, site_url: str) -> None:
-    page.goto(site_url + "ru/puzzles/head-first-move/")
-    puzzle = Puzzle(page, "head-first-move")
-    expect(puzzle.root).to_have_attribute("data-ready", "true")
-    puzzle.click(24)
-    expect(puzzle.status).to_have_text("Выбрана шашка на пункте 24. Куда ходим?")
-    puzzle.click(20)  # a refused first step names its rule
-    expect(puzzle.status).to_have_text("Ни один оставшийся кубик не даёт такого хода (кубики: 6, 5).")
-    puzzle.play([[24, 18]])
-    expect(puzzle.status).to_have_text("24 → 18. Осталось сыграть: 5.")
-    puzzle.click(24)  # the head rule holds the others: from the book as well
-    expect(puzzle.status).to_have_text("С головы за ход можно снять только одну шашку.")
-    puzzle.click(18)
-    puzzle.click(13)
-    expect(puzzle.success).to_be_visible()  # the whole turn judged without Python
-    expect(page.locator("[data-runtime-status]")).to_be_hidden()  # nobody waited, so nothing says "loading"
-    assert page.evaluate("document.documentElement.dataset.runtime") == "loading"
+        page = context.new_page()
+        page.goto(site_url + "ru/puzzles/head-first-move/")
+        puzzle = Puzzle(page, "head-first-move")
+        expect(puzzle.root).to_have_attribute("data-ready", "true")
+        puzzle.click(24)
+        expect(puzzle.status).to_have_text("Выбрана шашка на пункте 24. Куда ходим?")
+        puzzle.click(20)  # a refused first step names its rule
+        expect(puzzle.status).to_have_text("Ни один оставшийся кубик не даёт такого хода (кубики: 6, 5).")
+        puzzle.play([[24, 18]])
+        expect(puzzle.status).to_have_text("24 → 18. Осталось сыграть: 5.")
+        puzzle.click(24)  # the head rule holds the others: from the book as well
+        expect(puzzle.status).to_have_text("С головы за ход можно снять только одну шашку.")
+        puzzle.click(18)
+        puzzle.click(13)
+        expect(puzzle.success).to_be_visible()  # the whole turn judged without Python
+        expect(page.locator("[data-runtime-status]")).to_be_hidden()  # nobody waited, so nothing says "loading"
+        assert page.evaluate("document.documentElement.dataset.runtime") == "loading"
