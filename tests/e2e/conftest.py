@@ -21,6 +21,7 @@ import socket
 import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -49,19 +50,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-#: the request header by which a `without_python` context asks the test server to hold the runtime's files
-HOLD_RUNTIME_HEADER = "X-Test-Hold-Runtime"
+#: the cookie by which a `without_python` context asks the test server to hold the runtime's files: a cookie,
+#: not a header, because the site's shared worker sends the context's cookies but not its extra headers
+HOLD_RUNTIME_COOKIE = "test-hold-runtime"
+
+
+def holds_runtime(cookies: str | None) -> bool:
+    """Whether a request's Cookie header asks for the runtime to be held (HOLD_RUNTIME_COOKIE).
+
+    >>> holds_runtime("a=1; test-hold-runtime=1"), holds_runtime("a=1"), holds_runtime(None)
+    (True, False, False)
+    """
+    jar = SimpleCookie()
+    jar.load(cookies or "")
+    return HOLD_RUNTIME_COOKIE in jar
 
 
 def holding_handler(dist_dir: Path, released: threading.Event) -> type[DistHandler]:
-    """The site's handler, except that a request for the runtime carrying HOLD_RUNTIME_HEADER is never answered:
-    it is held until the browser gives it up (a page navigated away) or `released` is set. Holding it here,
+    """The site's handler, except that a request for the runtime carrying HOLD_RUNTIME_COOKIE is never answered:
+    it is held until the browser gives it up (its worker ended) or `released` is set. Holding it here,
     not with a Playwright route, keeps the browser's requests uninterrupted: a route makes every request of
     the context a round trip through the test process, which tripled the cost of the page sweep."""
     base = make_handler(dist_dir)
 
     def do_get(self: DistHandler) -> None:
-        if "/pyodide/" in self.path and self.headers.get(HOLD_RUNTIME_HEADER):
+        if "/pyodide/" in self.path and holds_runtime(self.headers.get("Cookie")):
             self.close_connection = True
             while not released.is_set():
                 readable, _, _ = select.select([self.connection], [], [], 0.5)
@@ -192,14 +205,13 @@ def page(request: pytest.FixtureRequest) -> Iterator[Page]:
 
 @contextmanager
 def without_python(browser: Browser, **context_args: Any) -> Iterator[BrowserContext]:
-    """A context of ``browser`` whose pages never boot Python, for tests that only look at pages. Its pages take
-    the dedicated-worker path (as in a browser without SharedWorker: a shared worker's requests would not carry
-    the context's headers) and the server of `site_url` holds the runtime's files, never answering them
-    (HOLD_RUNTIME_HEADER): the boot stays pending, as on a slow line, which logs nothing. Service workers are
-    blocked (they would fetch the runtime themselves)."""
-    headers = {**context_args.pop("extra_http_headers", {}), HOLD_RUNTIME_HEADER: "1"}
-    context = browser.new_context(service_workers="block", extra_http_headers=headers, **context_args)
-    context.add_init_script("delete window.SharedWorker;")
+    """A context of ``browser`` whose pages never boot Python, for tests that only look at pages. The server of
+    `site_url` holds the runtime's files for it (HOLD_RUNTIME_COOKIE), never answering them: the boot stays
+    pending, as on a slow line, which logs nothing. Its pages share the site's one shared worker, as a
+    visitor's tabs do, so a page costs a connection, not a worker of its own (a third of the page sweep's
+    time). Service workers are blocked (they would fetch the runtime themselves)."""
+    context = browser.new_context(service_workers="block", **context_args)
+    context.add_cookies([{"name": HOLD_RUNTIME_COOKIE, "value": "1", "domain": "127.0.0.1", "path": "/"}])
     try:
         yield context
     finally:
