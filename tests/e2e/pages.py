@@ -20,6 +20,14 @@ READY_MS = 60_000  #: Pyodide boot on a loaded 2-core machine
 PointId = int | str
 
 
+def light(css: str) -> str:
+    """A Playwright selector for ``css`` that does not look into shadow roots. Playwright's plain CSS does, by
+    walking every element under its scope on each query: on a lesson's page of some thousand SVG elements
+    that was a fifth of the browser's work while the course was solved. Boards have no shadow roots (only
+    the lab's editor has one)."""
+    return f"css:light={css}"
+
+
 class Board:
     """A board widget (a puzzle, a lesson diagram, the free board) inside ``scope``, on a page or in a frame
     (an embed on someone else's page)."""
@@ -30,15 +38,15 @@ class Board:
 
     @property
     def root(self) -> Locator:
-        return self.page.locator(self.scope).first
+        return self.page.locator(light(self.scope)).first
 
     @property
     def svg(self) -> Locator:
-        return self.root.locator(".board-frame:not([hidden]) svg.nb-board").first
+        return self.root.locator(light(".board-frame:not([hidden]) svg.nb-board")).first
 
     @property
     def status(self) -> Locator:
-        return self.root.locator("[data-status]").first
+        return self.root.locator(light("[data-status]")).first
 
     def config(self) -> dict[str, Any]:
         return dict(json.loads(self.root.get_attribute("data-config") or "{}"))
@@ -52,10 +60,10 @@ class Board:
 
     def point(self, point: PointId, side: str | None = None) -> Locator:
         if point == "off":
-            return self.svg.locator(f".nb-tray[data-side='{side or self.mover()}']")
+            return self.svg.locator(light(f".nb-tray[data-side='{side or self.mover()}']"))
         if point == "bar":
-            return self.svg.locator(f".nb-bar-slot[data-side='{side or self.mover()}']")
-        return self.svg.locator(f".nb-point[data-point='{point}']")
+            return self.svg.locator(light(f".nb-bar-slot[data-side='{side or self.mover()}']"))
+        return self.svg.locator(light(f".nb-point[data-point='{point}']"))
 
     def name(self, point: PointId) -> str:
         return self.point(point).get_attribute("aria-label") or ""
@@ -70,7 +78,7 @@ class Board:
             self.click(target, side)
 
     def button(self, action: str) -> Locator:
-        return self.root.locator(f"[data-action='{action}']").first
+        return self.root.locator(light(f"[data-action='{action}']")).first
 
     def expect_mark(self, point: PointId, kind: str, words: str) -> None:
         marked = self.point(point)
@@ -87,7 +95,7 @@ class Puzzle(Board):
 
     @property
     def success(self) -> Locator:
-        return self.root.locator("[data-success]")
+        return self.root.locator(light("[data-success]"))
 
     @property
     def next_link(self) -> Locator:
@@ -95,7 +103,7 @@ class Puzzle(Board):
         return self.success.locator("[data-next]")
 
     def answer(self, value: str) -> None:
-        self.root.locator(f"[data-answer='{value}']").click()
+        self.root.locator(light(f"[data-answer='{value}']")).click()
 
     def wait_recorded(self) -> None:
         """Wait until the learner's progress (localStorage) holds this puzzle: what a reload reads back."""
