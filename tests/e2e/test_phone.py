@@ -10,7 +10,8 @@ from .pages import Puzzle
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 # bypass_csp: only so that a test can wait on the page's scroll position
-pytestmark = pytest.mark.browser_context_args(bypass_csp=True, **PHONE)
+# the module's own context boots its own Python: on one pytest-xdist worker (--dist loadgroup) it boots once
+pytestmark = [pytest.mark.browser_context_args(bypass_csp=True, **PHONE), pytest.mark.xdist_group("phone")]
 
 
 def test_hint_numbers_stay_visible_on_a_phone(page: Page, site_url: str) -> None:

@@ -37,7 +37,8 @@ def static_models(page: Page, site_url: str, path: str) -> dict[str, dict[str, o
 
 
 # a teacher's screen, in a Russian browser (its paper is A4)
-pytestmark = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900}, locale="ru-RU")
+# the module's own context boots its own Python: on one pytest-xdist worker (--dist loadgroup) it boots once
+pytestmark = [pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900}, locale="ru-RU"), pytest.mark.xdist_group("worksheet")]
 
 
 def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_answer_key(page: Page, site_url: str) -> None:
