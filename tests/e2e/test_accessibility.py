@@ -24,7 +24,9 @@ def axe_script() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-pytestmark = pytest.mark.browser_context_args(bypass_csp=True)  # only to inject the checker; the page is unchanged
+# bypass_csp only to inject the checker (the page is unchanged); the module's own context boots its own Python: on
+# one pytest-xdist worker (--dist loadgroup) it boots once
+pytestmark = [pytest.mark.browser_context_args(bypass_csp=True), pytest.mark.xdist_group("accessibility")]
 
 
 @pytest.mark.parametrize("path", PAGES)
