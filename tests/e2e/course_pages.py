@@ -271,19 +271,24 @@ class Presenter:
         the caller knows it) and say where it is now."""
         path, slide, _ = here or self.where()
         self.press("PageDown")
-        left = f"() => location.pathname !== {json.dumps(path)} || !document.querySelector('{self.COUNTER}')?.textContent.startsWith('{slide} ')"
-        if not self.page.evaluate(left):  # a slide changes as the key is handled; another lesson loads later
-            self.page.wait_for_function(left, timeout=READY_MS)
+        # a slide changes as the key is handled; another lesson loads later
+        self._now_or_later(
+            f"() => location.pathname !== {json.dumps(path)} || !document.querySelector('{self.COUNTER}')?.textContent.startsWith('{slide} ')",
+            READY_MS)
         return self.where()
 
+    def _now_or_later(self, predicate: str, timeout: float) -> None:
+        """Wait until ``predicate`` (a function in the page) is true: read as the page is laid out now, and only
+        if not yet, on the frames to come. The presenter shows and fits a slide as it handles the key or the
+        resize, so most reads need no frame: half the walk's cost per slide."""
+        if not self.page.evaluate(predicate):
+            self.page.wait_for_function(predicate, timeout=timeout)
+
     def wait_fits(self) -> None:
-        """Wait until the current slide fits the screen; else fail saying what sticks out, and where."""
-        # the presenter fits a slide as it shows it (and again on a resize, from the largest type down, so a
-        # slide that fits before that refit fits after it): as laid out now, no frame to wait for
-        if self.page.evaluate(FITS) == "fits":
-            return
+        """Wait until the current slide fits the screen; else fail saying what sticks out, and where. (A
+        resize refits from the largest type down, so a slide that fits before that refit fits after it.)"""
         try:
-            self.page.wait_for_function(f"({FITS})() === 'fits'", timeout=WIDGET_MOUNTED_MS)
+            self._now_or_later(f"() => ({FITS})() === 'fits'", WIDGET_MOUNTED_MS)
         except PlaywrightTimeout:  # the reason is what the page says
             path, slide, total = self.where()
             raise AssertionError(f"{path} slide {slide}/{total} at {self.page.viewport_size}: {self.page.evaluate(f'({FITS})()')}") from None
