@@ -71,19 +71,11 @@ class Board:
     def click(self, point: PointId, side: str | None = None) -> None:
         self.point(point, side).click()
 
-    def click_all(self, points: list[PointId], side: str | None = None) -> None:
-        """Click points one after another, as a learner who knows where. The first click waits, as every
-        Playwright click does, for a target that holds still and is not covered (a lesson lays its widgets out
-        as they scroll into view: content-visibility); the others land where their points are drawn without
-        that wait, two animation frames a click: points do not move on a board in view, the flying checkers
-        let clicks through (board.css), and a click that something covered would land on that and fail the
-        test's next expectation. It made solving the course a third quicker."""
-        for index, point in enumerate(points):
-            self.point(point, side).click(force=index > 0)
-
     def play(self, steps: list[list[PointId]], side: str | None = None) -> None:
         """Click each step's origin, then its destination (the tray for "off")."""
-        self.click_all([point for step in steps for point in step], side)
+        for source, target in steps:
+            self.click(source, side)
+            self.click(target, side)
 
     def button(self, action: str) -> Locator:
         return self.root.locator(light(f"[data-action='{action}']")).first
@@ -131,7 +123,8 @@ class Puzzle(Board):
         if config["mode"] == "turn":
             self.play(config["solution"])
         elif config["mode"] == "click":
-            self.click_all(config["targets"])
+            for target in config["targets"]:
+                self.click(target)
         elif config["mode"] == "number":
             self.type_number(config["quiz"]["answer"])
         else:
