@@ -50,7 +50,7 @@ js-test: deps
 check: lint types js-test
 
 test: deps browser check
-	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test-core: deps
 	$(VPY) -m pytest tests/core nardy_core

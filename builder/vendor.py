@@ -20,6 +20,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import brotli
@@ -419,28 +420,46 @@ def write_plain_runtime(pyodide_dir: Path, cache_dir: Path) -> list[Path]:
     return plain
 
 
-def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path) -> dict[str, str]:
-    """Put the runtime into `dist_dir` and return site-root-relative paths for the templates.
+def packed_runtime(cache_dir: Path) -> dict[str, bytes]:
+    """The runtime files the site ships in brotli (``IN_BROTLI``), by their names in ``dist/``: the wasm as
+    released, the standard library trimmed to what the core and the worker use and compiled to bytecode.
+
+    Each takes a quarter of a minute at brotli's best, the longest step of a first build, so the two are packed
+    at once on two threads (brotli lets go of the GIL); later builds read both from the cache.
+    """
+    release = ensure_pyodide(cache_dir)
+
+    def pack(name: str) -> bytes:
+        if name != STDLIB_ZIP:
+            return brotli_cached((release / name).read_bytes(), cache_dir)
+        with tempfile.TemporaryDirectory() as folder:
+            trimmed = Path(folder) / name
+            trim_stdlib(release / name, trimmed)  # only what the core and the worker use
+            return brotli_cached(compile_library(trimmed.read_bytes(), release, cache_dir), cache_dir)  # as bytecode
+
+    with ThreadPoolExecutor(len(IN_BROTLI)) as pool:
+        return dict(zip((shipped_name(name) for name in IN_BROTLI), pool.map(pack, IN_BROTLI), strict=True))
+
+
+def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path,
+                 packed: dict[str, bytes] | None = None) -> dict[str, str]:
+    """Put the runtime into `dist_dir` and return site-root-relative paths for the templates; ``packed``: what
+    :func:`packed_runtime` gave, if the caller has it already.
 
     Returns `{"pyodide_url_dir": "pyodide/<ver>/", "core_wheel": "py/<wheel>", "micropip_wheel": "py/<wheel>"}`.
     """
     pyodide_src = ensure_pyodide(cache_dir)
     micropip_src = ensure_micropip(cache_dir)
+    packed = packed if packed is not None else packed_runtime(cache_dir)
     pyodide_rel = f"pyodide/{PYODIDE_VERSION}/"
     pyodide_dst = dist_dir / pyodide_rel
     pyodide_dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME_FILES:
-        if name == STDLIB_ZIP:
-            trimmed = pyodide_dst / f".{name}"
-            trim_stdlib(pyodide_src / name, trimmed)  # only what the core and the worker use
-            data = compile_library(trimmed.read_bytes(), pyodide_src, cache_dir)  # as bytecode
-            trimmed.unlink()
-        elif name == LOCK_FILE:
+        if name == LOCK_FILE:
             _drop_package_index(pyodide_src / name, pyodide_dst / name)
-            continue
         else:
-            data = (pyodide_src / name).read_bytes()
-        (pyodide_dst / shipped_name(name)).write_bytes(brotli_cached(data, cache_dir) if name in IN_BROTLI else data)
+            shipped = shipped_name(name)
+            (pyodide_dst / shipped).write_bytes(packed[shipped] if name in IN_BROTLI else (pyodide_src / name).read_bytes())
     _drop_remote_fallback(pyodide_dst / "pyodide.mjs")
     py_dst = dist_dir / "py"
     py_dst.mkdir(parents=True, exist_ok=True)

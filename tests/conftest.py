@@ -33,9 +33,20 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests run first: pytest-xdist hands out tests in this order, and a long test handed out last
-    keeps the suite waiting on one worker while the others are done. The order is otherwise kept."""
-    items.sort(key=lambda item: item.get_closest_marker("long_running") is None)
+    """The order pytest-xdist hands tests out in (``--no-loadscope-reorder`` keeps it; the order is otherwise
+    kept): first the longest group (it starts the site's build, which every browser test waits for), then the
+    tests that need no site, which keep the other workers busy during that build, then the longest tests (one
+    handed out last would keep the suite waiting on one worker while the others are done), then the rest."""
+    items.sort(key=_start_order)
+
+
+def _start_order(item: pytest.Item) -> int:
+    long_running = item.get_closest_marker("long_running") is not None
+    if long_running and item.get_closest_marker("xdist_group") is not None:
+        return 0
+    if "built_site" not in getattr(item, "fixturenames", ()):
+        return 1 if long_running else 2
+    return 3 if long_running else 4
 
 
 @pytest.fixture(scope="session")

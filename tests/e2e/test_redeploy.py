@@ -66,7 +66,9 @@ def build_flavour(root: Path, flavour: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def builds(tmp_path_factory: pytest.TempPathFactory, built_site: Path) -> dict[str, Path]:
+    """Builds A and B, made after the session's own (``built_site``): theirs share its cache (the packed
+    runtime, the answers, the bytecode), so neither makes again what the first build of a fresh clone makes."""
     root = tmp_path_factory.mktemp("redeploy")
     a = build_flavour(root, "A")
     b = build_flavour(root, "B")  # built second: newer modification times, as on a real host
