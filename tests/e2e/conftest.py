@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
 
+import builder.serve
 from builder.serve import DistHandler, make_handler, served
 from builder.vendor import SHIPPED_WASM
 
@@ -107,6 +108,25 @@ def site_url(built_site: Path) -> Iterator[str]:
 KEEPER_PAGE = "en/play/"
 
 
+class _ServerCount:
+    """How many test servers this worker has started (``builder.serve.served``, counted by `_count_servers`)."""
+
+    started = 0
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _count_servers() -> Iterator[None]:
+    original = builder.serve.start_background_server
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        _ServerCount.started += 1
+        return original(*args, **kwargs)
+
+    builder.serve.start_background_server = counted  # served() looks it up at each call
+    yield
+    builder.serve.start_background_server = original
+
+
 class PythonContext:
     """A browser context whose Python stays booted: its keeper tab holds the build's shared worker, and every
     tab opened for a test connects to it (ready at once). ``reset`` empties the context between tests."""
@@ -115,6 +135,7 @@ class PythonContext:
         self.context = context
         self.keeper = keeper
         self._cdp: CDPSession | None = None
+        self._servers_cached = _ServerCount.started  #: the servers started when the HTTP cache was last emptied
 
     @contextmanager
     def tab(self) -> Iterator[Page]:
@@ -126,14 +147,18 @@ class PythonContext:
             self.reset()
 
     def reset(self) -> None:
-        """Close every tab but the keeper, forget the site's localStorage, every cookie and the HTTP cache (a test
-        that serves another build on a port an earlier one used must not get that one's files)."""
+        """Close every tab but the keeper, forget the site's localStorage and every cookie, and the HTTP cache once
+        a test has started a server of its own: a later one serving other files on a port it used must not get
+        these. (Kept otherwise: the session's site never changes, and a page that finds the site's modules
+        cached, as a learner's second page does, costs a seventh less.)"""
         for tab in self.context.pages:
             if tab is not self.keeper:
                 tab.close()
         self.keeper.evaluate("localStorage.clear()")
         self.context.clear_cookies()
-        self.cdp.send("Network.clearBrowserCache")
+        if _ServerCount.started != self._servers_cached:
+            self.cdp.send("Network.clearBrowserCache")
+            self._servers_cached = _ServerCount.started
 
     @property
     def cdp(self) -> CDPSession:

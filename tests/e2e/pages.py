@@ -71,11 +71,18 @@ class Board:
     def click(self, point: PointId, side: str | None = None) -> None:
         self.point(point, side).click()
 
-    def play(self, steps: list[list[PointId]], side: str | None = None) -> None:
-        """Click each step's origin, then its destination (the tray for "off")."""
+    def activate(self, point: PointId, side: str | None = None, keyboard: bool = False) -> None:
+        """Choose ``point`` as a learner does: a click, or (``keyboard``) Enter on the focused point."""
+        if keyboard:
+            self.point(point, side).press("Enter")
+        else:
+            self.click(point, side)
+
+    def play(self, steps: list[list[PointId]], side: str | None = None, keyboard: bool = False) -> None:
+        """Choose each step's origin, then its destination (the tray for "off"): clicks, or the keyboard."""
         for source, target in steps:
-            self.click(source, side)
-            self.click(target, side)
+            self.activate(source, side, keyboard)
+            self.activate(target, side, keyboard)
 
     def button(self, action: str) -> Locator:
         return self.root.locator(light(f"[data-action='{action}']")).first
@@ -102,8 +109,12 @@ class Puzzle(Board):
         """The link the success message offers: the next puzzle, or back to the review list."""
         return self.success.locator("[data-next]")
 
-    def answer(self, value: str) -> None:
-        self.root.locator(light(f"[data-answer='{value}']")).click()
+    def answer(self, value: str, keyboard: bool = False) -> None:
+        button = self.root.locator(light(f"[data-answer='{value}']"))
+        if keyboard:
+            button.press("Enter")
+        else:
+            button.click()
 
     def wait_recorded(self) -> None:
         """Wait until the learner's progress (localStorage) holds this puzzle: what a reload reads back."""
@@ -116,20 +127,21 @@ class Puzzle(Board):
         field.fill(str(value))
         field.press("Enter")
 
-    def solve(self) -> None:
+    def solve(self, keyboard: bool = False) -> None:
         """Solve it as a learner who knows the answer: play the turn, click the points, press the right button
-        (a quiz: the rule that forbids the play, or "legal") or type the number."""
+        (a quiz: the rule that forbids the play, or "legal") or type the number; with ``keyboard``, Enter on
+        each point or button instead of a click."""
         config = self.config()
         if config["mode"] == "turn":
-            self.play(config["solution"])
+            self.play(config["solution"], keyboard=keyboard)
         elif config["mode"] == "click":
             for target in config["targets"]:
-                self.click(target)
+                self.activate(target, keyboard=keyboard)
         elif config["mode"] == "number":
             self.type_number(config["quiz"]["answer"])
         else:
             quiz = config["quiz"]
-            self.answer(str(quiz.get("choice", quiz["answer"])))
+            self.answer(str(quiz.get("choice", quiz["answer"])), keyboard)
 
 
 class FreeBoard(Board):
