@@ -283,7 +283,7 @@ def _package_files(package_dir: Path) -> list[tuple[str, bytes]]:
 
 #: what the site's wheel of nardy_core leaves out: the engine's network weights (tens of kilobytes each) are on
 #: no page's path yet (the site's computer plays the heuristic levels), and every lesson's first tap waits on
-#: the wheel. ``nardy_core.net.load_network`` says FileNotFoundError there, as for a game without a network.
+#: the wheel. There ``nardy_core.net.ships_network`` is False, so every family judges as one without a network.
 SITE_WHEEL_LEAVES_OUT = (f"{CORE_PACKAGE}/weights/",)
 
 

@@ -25,6 +25,7 @@ from .games import BAR, CHECKERS, HOME, OFF, POINTS, Game
 from .interactive import PlayVerdict, StepVerdict, TurnInProgress, check_play
 from .movegen import TurnSearch, legal_turns
 from .moves import Step, format_play, parse_play
+from .net import register_shipped_networks as _registered  # noqa: F401  (imported for its effect: nardy_core.net)
 from .position import Position
 from .reasons import Reason, ReasonCode, codes_for
 from .rules import LongRules, Rules, ShortRules, default_rules, rules_from_dict

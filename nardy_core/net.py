@@ -40,7 +40,7 @@ from math import exp
 from operator import add, mul, sub
 from typing import Any, assert_never
 
-from .evaluator import Probabilities
+from .evaluator import RACE, Layered, Probabilities, register
 from .games import BAR, CHECKERS, POINTS, Family, Game
 from .notation import Counts
 from .position import Position
@@ -338,11 +338,23 @@ def weight_file_name(family: Family) -> str:
 
 
 @cache
+def _weight_path(family: Family) -> str:
+    # beside this module, as the wheel unpacks it (the site's trimmed standard library has no importlib.resources)
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights", weight_file_name(family))
+
+
+def ships_network(family: Family) -> bool:
+    """Does the package hold a network of ``family``?
+
+    >>> ships_network(Family.LONG)
+    True
+    """
+    return os.path.exists(_weight_path(family))
+
+
 def load_network(family: Family) -> Network:
     """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships)."""
-    # beside this module, as the wheel unpacks it (the site's trimmed standard library has no importlib.resources)
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights", weight_file_name(family))
-    with open(path, encoding="utf-8") as handle:
+    with open(_weight_path(family), encoding="utf-8") as handle:
         return network_from_json(json.load(handle))
 
 
@@ -385,3 +397,23 @@ class NetEvaluator:
         if scored_koks(rules):
             return [Probabilities(*values) for values in outputs]
         return [Probabilities(win, win_mars, 0.0, lose_mars, 0.0) for win, win_mars, _, lose_mars, _ in outputs]
+
+
+NET_EVALUATOR = NetEvaluator()  #: every family's shipped network, each read when a position of it is first judged
+
+
+def register_shipped_networks() -> None:
+    """Each family whose network ships judges with it, and its races by the exact tables (``Layered``); the
+    others keep :data:`~nardy_core.evaluator.DEFAULT`. Run as nardy_core is imported: a file's presence is all
+    it reads, so no lesson's first tap waits on the weights.
+
+    >>> from nardy_core.evaluator import evaluator_for
+    >>> evaluator_for(Game.LONG).fallback is NET_EVALUATOR
+    True
+    """
+    for family in Family:
+        if ships_network(family):
+            register(family, Layered(RACE, NET_EVALUATOR))
+
+
+register_shipped_networks()

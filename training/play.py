@@ -126,33 +126,62 @@ def self_play_game(net: NumpyNet, game: Game, rng: random.Random, lam: float) ->
     return np.array(inputs), targets
 
 
-def match_against_heuristic(net: NumpyNet, game: Game, games: int, seed: int) -> tuple[float, float]:
-    """The net (0-ply) against ``nardy_core.bot`` (its 0-ply heuristic) over ``games`` games, colours and
-    first moves alternating with the dice; the net's points per game under the default rules, and the
-    95 % interval's half width."""
+#: a player: the position after its turn (the opponent to move, or the mover's last checker off), given the
+#: position, the roll, whether it is the mover's first turn, the rules and the match's random numbers
+Player = Callable[[Position, Roll, bool, Rules, random.Random], Position]
+
+
+def _after_steps(position: Position, roll: Roll, first_turn: bool, rules: Rules, steps: tuple[object, ...]) -> Position:
+    """The position a chosen play leaves (the opponent to move unless the mover is off)."""
+    mover = position.to_move
+    search = TurnSearch(position, roll, first_turn, rules)
+    after = next((p for p, s in search.outcomes() if tuple(s) == steps), position) if steps else position
+    return after.with_to_move(mover.other) if after.on_board(mover) else after
+
+
+def net_player(net: NumpyNet) -> Player:
+    """The network at 0 ply (its greedy choice)."""
+    def play(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
+        return choose(net, position, roll, first_turn, rules).position
+    return play
+
+
+def heuristic_player(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
+    """``nardy_core.bot``: the site's computer today (the beginner level)."""
+    steps = heuristic_choose(position, roll, first_turn, rules, rng.randrange(2**32))
+    return _after_steps(position, roll, first_turn, rules, tuple(steps or ()))
+
+
+def pip_greedy_player(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
+    """The play that leaves the mover the fewest pips (the first such in the search's order): a sanity check."""
+    mover = position.to_move
+    finals = [p for p, _ in TurnSearch(position, roll, first_turn, rules).outcomes()]
+    if not finals:
+        return position.with_to_move(mover.other)
+    best = min(finals, key=lambda final: final.pips(mover))
+    return best.with_to_move(mover.other) if best.on_board(mover) else best
+
+
+def match(first: Player, second: Player, game: Game, games: int, seed: int) -> tuple[float, float]:
+    """``first`` against ``second`` over ``games`` games, colours and the opening alternating with the dice;
+    ``first``'s points per game under the default rules, and the 95 % interval's half width."""
     rules = default_rules(game)
     rng = random.Random(seed)
     points = []
     for index in range(games):
-        net_side = Side.WHITE if index % 2 == 0 else Side.BLACK
-        first, roll = opening(rng)
-        position = Position.start(game, first)
+        first_side = Side.WHITE if index % 2 == 0 else Side.BLACK
+        opener, roll = opening(rng)
+        position = Position.start(game, opener)
         moved: set[Side] = set()
         while True:
             mover = position.to_move
             first_turn = mover not in moved
             moved.add(mover)
-            if mover is net_side:
-                after = choose(net, position, roll, first_turn, rules).position
-            else:
-                steps = heuristic_choose(position, roll, first_turn, rules, rng.randrange(2**32))
-                search = TurnSearch(position, roll, first_turn, rules)
-                after = next((p for p, s in search.outcomes() if tuple(s) == steps), position) if steps else position
-                if after.on_board(mover):
-                    after = after.with_to_move(mover.other)
+            player = first if mover is first_side else second
+            after = player(position, roll, first_turn, rules, rng)
             if after.on_board(mover) == 0:
                 result = score(after, mover, rules)
-                points.append(result.points if mover is net_side else -result.points)
+                points.append(result.points if mover is first_side else -result.points)
                 break
             position = after
             roll = Roll.random(rng)
@@ -161,4 +190,10 @@ def match_against_heuristic(net: NumpyNet, game: Game, games: int, seed: int) ->
     return mean, half
 
 
-__all__ = ["OIN", "choose", "equity", "flip", "match_against_heuristic", "self_play_game"]
+def match_against_heuristic(net: NumpyNet, game: Game, games: int, seed: int) -> tuple[float, float]:
+    """The net (0-ply) against ``nardy_core.bot`` (its 0-ply heuristic) over ``games`` games (:func:`match`)."""
+    return match(net_player(net), heuristic_player, game, games, seed)
+
+
+__all__ = ["OIN", "Player", "choose", "equity", "flip", "heuristic_player", "match", "match_against_heuristic", "net_player",
+           "pip_greedy_player", "self_play_game"]

@@ -28,6 +28,7 @@ from nardy_core.evaluator import (
 )
 from nardy_core.flow import from_position, start_thrown
 from nardy_core.games import Family
+from nardy_core.net import NET_EVALUATOR, ships_network
 from nardy_core.opponent import act
 from nardy_core.rules import LongRules, Rules, ShortRules, default_rules
 from nardy_core.search import rank_plays
@@ -138,14 +139,26 @@ def test_layered_judges_the_race_exactly_and_the_rest_by_the_fallback_in_one_bat
 
 
 def test_a_family_evaluator_serves_every_game_of_the_family() -> None:
-    assert evaluator_for(Game.LONG) is DEFAULT
+    before = {family: evaluator_for(next(g for g in Game if g.family is family)) for family in Family}
     mine = Layered(RACE, HEURISTIC_EVALUATOR)
     register(Family.SHORT, mine)
     try:
         assert all(evaluator_for(game) is mine for game in Game if game.family is Family.SHORT)
-        assert evaluator_for(Game.LONG) is DEFAULT
+        assert all(evaluator_for(game) is before[game.family] for game in Game if game.family is not Family.SHORT)
     finally:
-        register(Family.SHORT, DEFAULT)
+        register(Family.SHORT, before[Family.SHORT])
+
+
+def test_a_family_whose_network_ships_judges_with_it_and_its_races_exactly() -> None:
+    for game in Game:
+        judge = evaluator_for(game)
+        if ships_network(game.family):
+            assert isinstance(judge, Layered) and judge.fallback is NET_EVALUATOR and judge.exact is RACE
+        else:
+            assert judge is DEFAULT
+    assert ships_network(Family.LONG)  # long-v1.json: what the club and master levels play long nardy with
+    opening = Position.from_notation("w/24:14,19/24:15")  # not a race: the network's judgment, not the tables'
+    assert evaluator_for(Game.LONG).evaluate([opening], LongRules()) == NET_EVALUATOR.evaluate([opening], LongRules())
 
 
 # ---------------------------------------------------------------------------------------------

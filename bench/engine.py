@@ -1,0 +1,256 @@
+"""The engine's figures, each printed as it is measured (issue 29's "Measured"; docs/engine.md):
+
+- training speed: self-play games a second on one core, per family (``training``, numpy);
+- strength: the shipped networks at 0 ply against today's computer (``nardy_core.bot``, the beginner level) and
+  against a pip-greedy mover, and today's computer against the pip-greedy mover, in points per game with the
+  95 % interval (``--games``, 1,000 by default);
+- short nardy judged by GNU Backgammon (gnubg-nn, GPL: benches and tests only, never the wheel or dist/): the
+  mean equity each level loses per decision, by gnubg's 2-ply, on decisions this script draws from seeded
+  self-play (``--decisions``);
+- long nardy's bear-off: how often each level's play is the exact tables' best in races of fifteen checkers at
+  home, and the mean equity it loses there;
+- the 0-ply ``hint`` request's latency natively (``nardy_core.api``), best of three, per position.
+
+    python bench/engine.py                  # everything (tens of minutes on one core)
+    python bench/engine.py --games 200 --decisions 100 --only strength,gnubg
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from nardy_core import api  # noqa: E402
+from nardy_core.bot import choose as heuristic_choose  # noqa: E402
+from nardy_core.dice import Roll  # noqa: E402
+from nardy_core.evaluator import RaceEvaluator, evaluator_for  # noqa: E402
+from nardy_core.games import Family, Game  # noqa: E402
+from nardy_core.movegen import TurnSearch  # noqa: E402
+from nardy_core.net import network_from_json, weight_file_name  # noqa: E402
+from nardy_core.position import Position  # noqa: E402
+from nardy_core.rules import Rules, default_rules  # noqa: E402
+from nardy_core.scoring import score  # noqa: E402
+from nardy_core.search import rank_plays  # noqa: E402
+from nardy_core.sides import Side  # noqa: E402
+from training.model import NumpyNet  # noqa: E402
+from training.play import (  # noqa: E402
+    Player,
+    heuristic_player,
+    match,
+    net_player,
+    opening,
+    pip_greedy_player,
+    self_play_game,
+)
+from training.play import choose as choose_by_net  # noqa: E402
+
+SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency")
+WEIGHTS = PROJECT / "nardy_core" / "weights"
+#: the positions of docs/engine.md's latency table: (query, what it is)
+LATENCY_QUERIES = [
+    ({"position": "w/24:15/24:15", "dice": [6, 5], "first_turn": True}, "long nardy start, 6-5 (first turn)"),
+    ({"position": "w/24:5,23:2,22,19,18,17,15,14,9,7/24:5,23,22,20,17:2,16,15,14,13,8", "dice": [5, 3]},
+     "long nardy mid-game, 5-3"),
+    ({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "first_turn": True}, "short nardy start, 3-1"),
+    ({"position": "short:w/24:2,13:4,11,8:2,6:4,4:2/24,20,13:4,8:3,6:5,3", "dice": [6, 4]}, "short nardy mid-game, 6-4"),
+]
+
+#: a level's choice: the position after the play (the mover still to move), given position, roll, first turn, rules
+Chooser = Callable[[Position, Roll, bool, Rules], Position]
+
+
+def shipped_network(family: Family) -> NumpyNet | None:
+    path = WEIGHTS / weight_file_name(family)
+    if not path.exists():
+        return None
+    return NumpyNet.from_network(network_from_json(json.loads(path.read_text(encoding="utf-8"))))
+
+
+def family_game(family: Family) -> Game:
+    return next(game for game in Game if game.family is family)  # the family's first game: its own rules
+
+
+def training_speed(games: int, seed: int) -> None:
+    for family in Family:
+        game = family_game(family)
+        net = NumpyNet.initial(family, 80, np.random.default_rng(seed))
+        rng = random.Random(seed)
+        started = time.process_time()
+        plies = sum(len(self_play_game(net, game, rng, 0.7)[0]) for _ in range(games))
+        spent = time.process_time() - started
+        print(f"training speed, {family.value}: {games / spent:.2f} self-play games/s on one core "
+              f"({plies / games:.0f} positions a game, {games} games, untrained net of 80 hidden units)", flush=True)
+
+
+def strength(games: int, seed: int) -> None:
+    for family in Family:
+        game = family_game(family)
+        pairs: list[tuple[str, Player, str, Player]] = []
+        net = shipped_network(family)
+        if net is None:
+            print(f"strength, {family.value}: no shipped network ({weight_file_name(family)} is not in the package)")
+        else:
+            pairs += [("net 0-ply", net_player(net), "today's computer", heuristic_player),
+                      ("net 0-ply", net_player(net), "pip-greedy", pip_greedy_player)]
+        pairs.append(("today's computer", heuristic_player, "pip-greedy", pip_greedy_player))
+        for name, player, other_name, other in pairs:
+            started = time.perf_counter()
+            points, half = match(player, other, game, games, seed)
+            print(f"strength, {family.value}: {name} against {other_name}: {points:+.3f} ± {half:.3f} points per game "
+                  f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def _decisions(game: Game, count: int, seed: int, keep: Callable[[Position], bool]) -> list[tuple[Position, Roll, bool]]:
+    """``count`` decisions (position, roll, first turn) with two or more different plays and ``keep(position)``,
+    from seeded games of today's computer against itself (each game gives at most one in five of its turns)."""
+    rules = default_rules(game)
+    rng = random.Random(seed)
+    found: list[tuple[Position, Roll, bool]] = []
+    while len(found) < count:
+        opener, roll = opening(rng)
+        position = Position.start(game, opener)
+        moved: set[Side] = set()
+        while len(found) < count:
+            mover = position.to_move
+            first_turn = mover not in moved
+            moved.add(mover)
+            finals = TurnSearch(position, roll, first_turn, rules).outcomes()
+            if len(finals) > 1 and keep(position) and rng.random() < 0.2:
+                found.append((position, roll, first_turn))
+            after = heuristic_player(position, roll, first_turn, rules, rng)
+            if after.on_board(mover) == 0:
+                break
+            position, roll = after, Roll.random(rng)
+    return found
+
+
+def _levels(game: Game) -> dict[str, Chooser]:
+    """Each level's play for a decision (the position it leaves, the mover still to move), and the family's
+    shipped network at 0 ply where there is one (not yet the club level's evaluator)."""
+    evaluator = evaluator_for(game)
+    net = shipped_network(game.family)
+
+    def beginner(position: Position, roll: Roll, first_turn: bool, rules: Rules) -> Position:
+        steps = tuple(heuristic_choose(position, roll, first_turn, rules, 0) or ())
+        return next(p for p, s in TurnSearch(position, roll, first_turn, rules).outcomes() if tuple(s) == steps)
+
+    def searched(plies: int) -> Chooser:
+        def choose(position: Position, roll: Roll, first_turn: bool, rules: Rules) -> Position:
+            return rank_plays(position, roll, first_turn, rules, evaluator, plies)[0].final
+        return choose
+
+    def network(position: Position, roll: Roll, first_turn: bool, rules: Rules) -> Position:
+        assert net is not None
+        after = choose_by_net(net, position, roll, first_turn, rules).position
+        return after.with_to_move(position.to_move)
+
+    levels = {"beginner": beginner, "club (0 ply)": searched(0), "master (1 ply)": searched(1)}
+    return levels | ({"shipped net (0 ply)": network} if net is not None else {})
+
+
+def gnubg_judged(decisions: int, seed: int) -> None:
+    try:
+        import gnubg_nn  # type: ignore[import-untyped]  # GPL-2: imported here, in a bench, only
+    except ImportError:
+        print("gnubg: gnubg-nn is not installed (pip install -r requirements/test.txt): short nardy not judged")
+        return
+    game = Game.SHORT
+    rules = default_rules(game)
+
+    def mover_equity(final: Position, mover: Side) -> float:
+        """The mover's cubeless money equity after its play, by gnubg's 2-ply (the opponent to roll)."""
+        if final.on_board(mover) == 0:
+            return float(score(final, mover, rules).points)
+        board = [list(final.counts(side)[1:26]) for side in (mover, mover.other)]  # [not on roll, on roll]
+        win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, 2)
+        return -float(2 * win - 1 + win_gammon - lose_gammon + win_bg - lose_bg)
+
+    chosen = _decisions(game, decisions, seed, lambda position: True)
+    losses: dict[str, list[float]] = {name: [] for name in _levels(game)}
+    started = time.perf_counter()
+    for position, roll, first_turn in chosen:
+        mover = position.to_move
+        finals = {p for p, _ in TurnSearch(position, roll, first_turn, rules).outcomes()}
+        judged = {final: mover_equity(final, mover) for final in finals}
+        best = max(judged.values())
+        for name, choose in _levels(game).items():
+            losses[name].append(best - judged[choose(position, roll, first_turn, rules)])
+    for name, lost in losses.items():
+        blunders = sum(1 for loss in lost if loss > 0.12)
+        print(f"gnubg, short: {name}: {statistics.fmean(lost):.4f} equity lost per decision by gnubg 2-ply, "
+              f"{blunders} blunders (> 0.12) in {len(lost)} decisions (seed {seed})", flush=True)
+    print(f"gnubg, short: {len(chosen)} decisions judged in {time.perf_counter() - started:.0f} s", flush=True)
+
+
+def bearoff_choices(decisions: int, seed: int) -> None:
+    game = Game.LONG
+    exact = RaceEvaluator()
+    chosen = _decisions(game, decisions, seed, lambda position: all(position.all_home(side) for side in Side))
+    levels = _levels(game)
+    found: dict[str, list[float]] = {name: [] for name in levels}
+    for position, roll, first_turn in chosen:
+        rules = default_rules(game)
+        ranked = rank_plays(position, roll, first_turn, rules, exact, 0)
+        by_final = {entry.final: entry.equity for entry in ranked}
+        best = ranked[0].equity
+        for name, choose in levels.items():
+            found[name].append(best - by_final[choose(position, roll, first_turn, rules)])
+    for name, lost in found.items():
+        exact_share = sum(1 for loss in lost if loss < 1e-9) / len(lost)
+        print(f"bear-off, long: {name}: the exact best play in {exact_share:.1%} of {len(lost)} races at home, "
+              f"{statistics.fmean(lost):.5f} equity lost per decision (seed {seed})", flush=True)
+
+
+def hint_latency() -> None:
+    for query, what in LATENCY_QUERIES:
+        spent = []
+        for _ in range(3):
+            started = time.perf_counter()
+            answer = api.handle("hint", json.dumps(query))
+            spent.append(time.perf_counter() - started)
+        parsed = json.loads(answer)
+        if "error" in parsed:
+            raise SystemExit(f"hint latency: {what}: the query was refused: {parsed['error']}")
+        plays = len(parsed["plays"])
+        print(f"hint latency, native: {what}: {min(spent) * 1000:.1f} ms at 0 ply ({plays} plays, best of 3)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1000, help="games per strength match (1,000 or more for the note)")
+    parser.add_argument("--decisions", type=int, default=300, help="decisions judged by gnubg, and bear-off races")
+    parser.add_argument("--training-games", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
+    args = parser.parse_args(argv)
+    wanted = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = sorted(set(wanted) - set(SECTIONS))
+    if unknown:
+        parser.error(f"unknown sections {unknown}: choose among {', '.join(SECTIONS)}")
+    for section in wanted:
+        if section == "speed":
+            training_speed(args.training_games, args.seed)
+        elif section == "strength":
+            strength(args.games, args.seed)
+        elif section == "gnubg":
+            gnubg_judged(args.decisions, args.seed)
+        elif section == "bearoff":
+            bearoff_choices(args.decisions, args.seed)
+        else:
+            hint_latency()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
