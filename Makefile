@@ -12,7 +12,7 @@ TEST_WORKERS ?= 3
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/dev/null | sha256sum | cut -c1-12)
 NPM_STAMP := node_modules/.installed-$(shell cat package-lock.json 2>/dev/null | sha256sum | cut -c1-12)
 
-.PHONY: serve build test check lint types js-test test-core deps browser bench clean
+.PHONY: serve build test check lint types js-test test-core deps browser bench bench-engine clean
 
 $(STAMP):
 	$(PY) -m venv $(VENV)
@@ -62,6 +62,10 @@ bench: deps
 	$(VPY) bench/build.py
 	$(VPY) bench/browser.py
 	$(VPY) bench/lab.py
+
+# The engine's figures (training speed, strength, gnubg's judgment, bear-off, latency): tens of minutes.
+bench-engine: deps
+	$(VPY) bench/engine.py
 
 clean:
 	rm -rf dist dist.* .pytest_cache
