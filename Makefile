@@ -4,7 +4,7 @@
 PY      ?= python3
 VENV    := .venv
 VPY     := $(VENV)/bin/python
-# pytest-xdist workers for make test. The suite is CPU-bound (the two cores 94-98 % busy): 3 workers took 641-672 s
+# pytest-xdist workers for make test. The suite is CPU-bound (the two cores 94-98 % busy): 3 workers took 641-683 s
 # of pytest in this stop's fresh clones (658-739 s before Chromium ran wasm on Liftoff alone, tests/conftest.py),
 # 4 took 822-880 s, and 4 and 5 made test_navigation's next-lesson swap time out in 2 of 4 runs.
 # --no-loadscope-reorder keeps tests/conftest.py's order: the tests that need no site run while it builds.
