@@ -9,7 +9,9 @@
   self-play (``--decisions``);
 - long nardy's bear-off: how often each level's play is the exact tables' best in races of fifteen checkers at
   home, and the mean equity it loses there;
-- the 0-ply ``hint`` request's latency natively (``nardy_core.api``), best of three, per position.
+- the ``hint`` request's latency natively (``nardy_core.api``, 0 ply), best of three, per position; and under
+  the site's Pyodide in Node (``bench/engine_pyodide.mjs``) at 0 and 1 ply (the club and master levels), the
+  first call (which reads the weights) and the best of three, with the weights the site's wheel leaves out.
 
     python bench/engine.py                  # everything (tens of minutes on one core)
     python bench/engine.py --games 200 --decisions 100 --only strength,gnubg
@@ -55,7 +57,7 @@ from training.play import (  # noqa: E402
 )
 from training.play import choose as choose_by_net  # noqa: E402
 
-SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency")
+SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency", "pyodide")
 WEIGHTS = PROJECT / "nardy_core" / "weights"
 #: the positions of docs/engine.md's latency table: (query, what it is)
 LATENCY_QUERIES = [
@@ -226,6 +228,30 @@ def hint_latency() -> None:
         print(f"hint latency, native: {what}: {min(spent) * 1000:.1f} ms at 0 ply ({plays} plays, best of 3)", flush=True)
 
 
+def pyodide_latency() -> None:
+    import shutil
+    import subprocess
+    import tempfile
+
+    from builder.vendor import ensure_pyodide
+
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("pyodide latency: node not found (install nodejs)")
+    release = ensure_pyodide(PROJECT / ".cache")
+    with tempfile.TemporaryDirectory() as folder:
+        queries = Path(folder) / "queries.json"
+        queries.write_text(json.dumps([query for query, _ in LATENCY_QUERIES]), encoding="utf-8")
+        done = subprocess.run([node, str(PROJECT / "bench" / "engine_pyodide.mjs"), str(release), str(PROJECT), str(queries)],
+                              capture_output=True, text=True, timeout=900, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"pyodide latency: node failed: {done.stderr.strip()[-800:]}")
+    for (_, what), row in zip(LATENCY_QUERIES, json.loads(done.stdout), strict=True):
+        for plies, timing in sorted(row.items()):
+            print(f"hint latency, Pyodide in node: {what}: {timing['best'] * 1000:.0f} ms at {plies} ply (first call "
+                  f"{timing['first'] * 1000:.0f} ms, {timing['plays']} plays, best of 3)", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per strength match (1,000 or more for the note)")
@@ -247,8 +273,10 @@ def main(argv: list[str] | None = None) -> int:
             gnubg_judged(args.decisions, args.seed)
         elif section == "bearoff":
             bearoff_choices(args.decisions, args.seed)
-        else:
+        elif section == "latency":
             hint_latency()
+        else:
+            pyodide_latency()
     return 0
 
 
