@@ -28,6 +28,14 @@ def light(css: str) -> str:
     return f"css:light={css}"
 
 
+def activate(control: Locator, keyboard: bool = False) -> None:
+    """A learner's choice of ``control``: a click, or (``keyboard``) Enter on it, focused."""
+    if keyboard:
+        control.press("Enter")
+    else:
+        control.click()
+
+
 class Board:
     """A board widget (a puzzle, a lesson diagram, the free board) inside ``scope``, on a page or in a frame
     (an embed on someone else's page)."""
@@ -73,10 +81,7 @@ class Board:
 
     def activate(self, point: PointId, side: str | None = None, keyboard: bool = False) -> None:
         """Choose ``point`` as a learner does: a click, or (``keyboard``) Enter on the focused point."""
-        if keyboard:
-            self.point(point, side).press("Enter")
-        else:
-            self.click(point, side)
+        activate(self.point(point, side), keyboard)
 
     def play(self, steps: list[list[PointId]], side: str | None = None, keyboard: bool = False) -> None:
         """Choose each step's origin, then its destination (the tray for "off"): clicks, or the keyboard."""
@@ -110,11 +115,7 @@ class Puzzle(Board):
         return self.success.locator("[data-next]")
 
     def answer(self, value: str, keyboard: bool = False) -> None:
-        button = self.root.locator(light(f"[data-answer='{value}']"))
-        if keyboard:
-            button.press("Enter")
-        else:
-            button.click()
+        activate(self.root.locator(light(f"[data-answer='{value}']")), keyboard)
 
     def wait_recorded(self) -> None:
         """Wait until the learner's progress (localStorage) holds this puzzle: what a reload reads back."""
