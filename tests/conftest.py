@@ -63,7 +63,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`dist/` of a fresh `build.py build`, once per session, in a temp folder. Under pytest-xdist (``-n 2``)
-    the workers share one build: the first to ask builds it under a lock, the others wait and read it."""
+    the workers share one build: the first to ask builds it under a lock, the others wait and read it.
+    NARDY_E2E_DIST=<folder> uses a build made before instead (while working on tests; never in `make test`)."""
+    if os.environ.get("NARDY_E2E_DIST"):
+        return Path(os.environ["NARDY_E2E_DIST"]).resolve()
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist workers: this process is the session
         return _build(tmp_path_factory.mktemp("site") / "dist")
     shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this session
