@@ -54,7 +54,8 @@ def build_flavour(root: Path, flavour: str) -> Path:
     html = base.read_text(encoding="utf-8")
     assert '<main id="main" tabindex="-1">' in html
     assert 'data-boot-timeout="90"' in html
-    # a broken wasm makes Pyodide hang, not fail: the page's boot deadline ends the wait (and offers a retry)
+    # a shorter deadline than the pages': a broken wasm fails the boot at once (the worker races Pyodide, which
+    # would wait forever, against the download), so a test that sees "failed" and not "timeout" knows it did
     html = html.replace('data-boot-timeout="90"', f'data-boot-timeout="{BOOT_TIMEOUT_S}"')
     base.write_text(html.replace('<main id="main" tabindex="-1">', f'<main id="main" tabindex="-1" data-test-build="{flavour}">'),
                     encoding="utf-8")
@@ -254,13 +255,16 @@ def test_a_poisoned_runtime_answer_is_never_stored_and_the_retry_recovers(
     page.wait_for_function(CONTROLLED, timeout=30_000)
     page.reload(wait_until="domcontentloaded", timeout=NAVIGATION_MS)  # now through the service worker
     gave_up = page.locator(GAVE_UP)
+    failed = page.locator("html[data-runtime=failed]")  # at once, not at the boot's deadline (a timeout)
     expect(gave_up).to_be_attached(timeout=2 * BOOT_TIMEOUT_S * 1000)
+    expect(failed).to_be_attached(timeout=1)
     wasm = page.evaluate(WASM_URL)
     assert wasm not in cached_urls(page)
     retry = page.locator("[data-runtime-status] button")
     retry.click()  # still poisoned: the retry really refetches, gives up again, and still nothing is stored
     expect(gave_up).to_have_count(0)
     expect(gave_up).to_be_attached(timeout=2 * BOOT_TIMEOUT_S * 1000)
+    expect(failed).to_be_attached(timeout=1)
     assert wasm not in cached_urls(page)
     state.poison = None  # the network is fine again
     retry.click()

@@ -59,9 +59,10 @@ function loadDecoder(fetchImpl) {
  * @param {ReadableStream<Uint8Array>} compressed
  * @param {number[]} magic the inflated file's first bytes: a stream that starts with them is passed on
  * @param {typeof fetch} fetchImpl
+ * @param {(error: Error) => void} onError told when the stream fails (a cut download, not brotli at all)
  * @returns {ReadableStream<Uint8Array>}
  */
-function inflate(compressed, magic, fetchImpl) {
+function inflate(compressed, magic, fetchImpl, onError) {
   const reader = compressed.getReader();
   /** @type {DecodeStream | null} */
   let stream = null;
@@ -80,8 +81,11 @@ function inflate(compressed, magic, fetchImpl) {
       if (done) {
         close();
         // a download cut short (or not brotli at all) fails here, not as a wasm that cannot compile
-        if (!passThrough && !finished) controller.error(new Error('the download ended before its brotli stream did'));
-        else controller.close();
+        if (!passThrough && !finished) {
+          const error = new Error('the download ended before its brotli stream did');
+          onError(error);
+          controller.error(error);
+        } else controller.close();
         return;
       }
       if (first) {
@@ -110,6 +114,7 @@ function inflate(compressed, magic, fetchImpl) {
         }
       } catch (error) {
         close(); // the decoder's state lives in its wasm memory: give it back
+        onError(error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     },
@@ -127,22 +132,29 @@ function inflate(compressed, magic, fetchImpl) {
  * @param {string} url where Pyodide looks for the file (…/pyodide.asm.wasm, …/python_stdlib.zip)
  * @param {typeof fetch} [fetchImpl] the fetch to use (the workers pass the one they redirected from)
  * @param {RequestInit} [init]
+ * @param {(error: Error) => void} [onError] told when the answer is not the file: an HTTP error, a download
+ *   cut short, something else than brotli (a captive portal's page)
  * @returns {Promise<Response>}
  */
-export async function fetchShipped(url, fetchImpl = fetch, init = undefined) {
+export async function fetchShipped(url, fetchImpl = fetch, init = undefined, onError = () => {}) {
   const file = IN_BROTLI[url.slice(url.lastIndexOf('/') + 1)];
   if (!file) throw new Error(`${url} is not shipped in brotli`);
   const response = await fetchImpl.call(self, `${url}.br`, init);
-  if (!response.ok || !response.body) return response;
+  if (!response.ok || !response.body) {
+    onError(new Error(`HTTP ${response.status} for ${url}.br`));
+    return response;
+  }
   loadDecoder(fetchImpl).catch(() => {}); // with the file's first bytes, not after them
-  return new Response(inflate(response.body, file.magic, fetchImpl), { headers: { 'Content-Type': file.type } });
+  return new Response(inflate(response.body, file.magic, fetchImpl, onError), { headers: { 'Content-Type': file.type } });
 }
 
 /**
  * Redirects Pyodide's downloads from `indexURL` to the shipped files while it boots (until `restore()`).
  * @param {string} indexURL Pyodide's folder, absolute
  * @param {Promise<WebAssembly.Module | null>} [wasmFromPage] the page's compiled wasm, or null: download it
- * @returns {{restore: () => void, compiledBy: () => 'page' | 'worker'}}
+ * @returns {{restore: () => void, compiledBy: () => 'page' | 'worker', failure: Promise<never>}} `failure`
+ *   rejects when a shipped file's download fails: Pyodide itself then waits forever (its wasm instantiation
+ *   aborts without settling loadPyodide), so a boot races it to fail at once instead of at its deadline
  */
 export function useShippedRuntime(indexURL, wasmFromPage = Promise.resolve(null)) {
   const originalFetch = self.fetch;
@@ -155,12 +167,19 @@ export function useShippedRuntime(indexURL, wasmFromPage = Promise.resolve(null)
   loadDecoder(originalFetch).catch(() => {});
   /** @type {'page' | 'worker'} */
   let compiledBy = 'worker';
+  /** @type {(error: Error) => void} */
+  let failed = () => {};
+  /** @type {Promise<never>} */
+  const failure = new Promise((_, reject) => {
+    failed = reject;
+  });
+  failure.catch(() => {}); // only a boot that races it needs to hear of it
   /** @type {typeof fetch} */
   const redirected = (resource, options) => {
     const url = String(resource instanceof Request ? resource.url : resource);
     if (!shipped.has(url)) return originalFetch.call(self, resource, options);
-    if (url !== wasmURL) return fetchShipped(url, originalFetch, options);
-    return wasmFromPage.then((module) => (module ? new Response(new Uint8Array(0)) : fetchShipped(url, originalFetch, options)));
+    if (url !== wasmURL) return fetchShipped(url, originalFetch, options, failed);
+    return wasmFromPage.then((module) => (module ? new Response(new Uint8Array(0)) : fetchShipped(url, originalFetch, options, failed)));
   };
   self.fetch = redirected;
   /** @type {typeof WebAssembly.instantiateStreaming} */
@@ -177,5 +196,6 @@ export function useShippedRuntime(indexURL, wasmFromPage = Promise.resolve(null)
       WebAssembly.instantiateStreaming = originalInstantiateStreaming;
     },
     compiledBy: () => compiledBy,
+    failure,
   };
 }

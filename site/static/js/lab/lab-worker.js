@@ -74,7 +74,8 @@ async function boot({ indexURL, stdLibURL, lockFileURL, packageBaseURL }) {
   try {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     // packageBaseUrl: the lock's wheels are the site's own (py/); never a remote package host
-    pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileURL, packageBaseUrl: packageBaseURL });
+    // a broken download fails the boot at once (Pyodide itself would wait forever)
+    pyodide = await Promise.race([loadPyodide({ indexURL, stdLibURL, lockFileURL, packageBaseUrl: packageBaseURL }), redirect.failure]);
     redirect.restore();
     pyodide.setStdout({ write: (/** @type {Uint8Array} */ bytes) => stdout.write(bytes) });
     pyodide.setStderr({ write: (/** @type {Uint8Array} */ bytes) => stderr.write(bytes) });
