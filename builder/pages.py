@@ -21,6 +21,7 @@ import nardy_core
 from nardy_core import Game, Position, board_model
 from nardy_core.answer_types import BoardModel
 from nardy_core.cube import Cube
+from nardy_core.engine import DEFAULT_LEVEL, LEVELS
 from nardy_core.games import DEFAULT_GAME
 
 from .answers import AnswerBooks, turn_setup
@@ -369,11 +370,11 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
         review_lessons = {game.value: f"{lang}/{PREFIX[game]}lessons/{REVIEW_LESSON}/"
                           for game, data in course.games.items() if REVIEW_LESSON in data.lessons.get(lang, {})}
         site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations(), review_lessons=review_lessons,
+                   starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL,
                    rules_controls={game.value: rules_controls(game) for game in Game})
         # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
         site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations(), review_lessons=review_lessons)
+                   starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL)
         _render_lab(site, lang)
         _render_review(site, course, lang)
     _render_api_reference(site)

@@ -281,18 +281,38 @@ def _package_files(package_dir: Path) -> list[tuple[str, bytes]]:
     return sorted(files)
 
 
-#: what the site's wheel of nardy_core leaves out: the engine's network weights (tens of kilobytes each) are on
-#: no page's path yet (the site's computer plays the heuristic levels), and every lesson's first tap waits on
-#: the wheel. There ``nardy_core.net.ships_network`` is False, so every family judges as one without a network.
-SITE_WHEEL_LEAVES_OUT = (f"{CORE_PACKAGE}/weights/",)
+#: what the site's wheel of nardy_core holds only a stand-in of (nardy_core.net.lazy_stand_in): the engine's
+#: network weights (tens of kilobytes each) are on no lesson's path, and every lesson's first tap waits on the
+#: wheel. The files themselves are served under ``py/`` at their path in the package (`write_lazy_files`); the
+#: worker fetches one when nardy_core first answers NEEDS_DATA for it, and puts it in place.
+SITE_WHEEL_LAZY = (f"{CORE_PACKAGE}/weights/",)
+
+
+def lazy_files(project_root: Path) -> list[tuple[str, bytes]]:
+    """(path in the package, bytes) of the package's files the site serves beside its wheel (SITE_WHEEL_LAZY)."""
+    return [(name, data) for name, data in _package_files(project_root / CORE_PACKAGE) if name.startswith(SITE_WHEEL_LAZY)]
+
+
+def write_lazy_files(project_root: Path, py_dir: Path) -> list[Path]:
+    """Write `lazy_files` under ``py_dir`` at their package paths (a file rewritten only if its bytes change)."""
+    written = []
+    for name, data in lazy_files(project_root):
+        target = py_dir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not (target.is_file() and target.read_bytes() == data):
+            target.write_bytes(data)
+        written.append(target)
+    return written
 
 
 def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
-    """(file name, bytes) of the pure-Python wheel of `nardy_core/` the site ships (without
-    SITE_WHEEL_LEAVES_OUT); the same code gives the same bytes."""
+    """(file name, bytes) of the pure-Python wheel of `nardy_core/` the site ships (SITE_WHEEL_LAZY's files as
+    stand-ins); the same code gives the same bytes."""
+    from nardy_core.net import lazy_stand_in
+
     version = read_project_version(project_root)
-    files = [(name, data) for name, data in _package_files(project_root / CORE_PACKAGE)
-             if not name.startswith(SITE_WHEEL_LEAVES_OUT)]
+    files = [(name, lazy_stand_in() if name.startswith(SITE_WHEEL_LAZY) else data)
+             for name, data in _package_files(project_root / CORE_PACKAGE)]
     if not any(name == f"{CORE_PACKAGE}/__init__.py" for name, _ in files):
         raise VendorError(f"{project_root / CORE_PACKAGE}/__init__.py not found: is {project_root} the project root?")
     summary = "Rules of long nardy: legal turns, step legality with reason codes, scoring."
@@ -465,4 +485,5 @@ def copy_runtime(dist_dir: Path, cache_dir: Path, project_root: Path,
     py_dst.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(micropip_src, py_dst / micropip_src.name)
     build_core_wheel(project_root, py_dst)
+    write_lazy_files(project_root, py_dst)
     return runtime_paths(project_root)

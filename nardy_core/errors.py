@@ -68,6 +68,9 @@ ERROR_CODES: dict[str, str] = {
     "CUBE_NOT_YOURS": "the opponent owns the cube, or a double is already offered",
     "NO_OFFER": "no double has been offered",
     "NO_BEAVER": "beavers are not played under these rules",
+    # the package's data
+    "NEEDS_DATA": "a data file of the package is not loaded yet (the site's engine weights): the host puts the file"
+                  " params.path names (a path inside site-packages, served beside the wheel) in place and asks again",
 }
 
 
@@ -141,3 +144,10 @@ def shown(value: object, limit: int = 40) -> str:
     except (ValueError, RecursionError):
         return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 2] + "…"
+
+
+class DataNotLoaded(NardyError):
+    """A data file of the package (a network's weights) that the site's wheel leaves out: ``params["path"]`` is
+    its path inside site-packages, where the host puts it before asking again (``site/static/js/worker.js``)."""
+
+    default_code = "NEEDS_DATA"

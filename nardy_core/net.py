@@ -40,6 +40,7 @@ from math import exp
 from operator import add, mul, sub
 from typing import Any, assert_never
 
+from .errors import DataNotLoaded
 from .evaluator import RACE, Layered, Probabilities, register
 from .games import BAR, CHECKERS, POINTS, Family, Game
 from .notation import Counts
@@ -48,6 +49,7 @@ from .rules import LongRules, Rules, ShortRules
 
 FORMAT = "nardy-net"  #: the weight file's ``format``
 FORMAT_VERSION = 1  #: the weight file's ``version``: what this module reads
+LAZY_FORMAT = "nardy-net-lazy"  #: the ``format`` of the stand-in the site's wheel holds for a weight file
 OUTPUTS = ("win", "win_mars", "win_koks", "lose_mars", "lose_koks")  #: the network's outputs, in order
 UNITS = 4  #: truncated unary units per point per side
 
@@ -352,10 +354,34 @@ def ships_network(family: Family) -> bool:
     return os.path.exists(_weight_path(family))
 
 
+def weight_package_path(family: Family) -> str:
+    """Where ``family``'s weight file lies inside site-packages: also where the site serves it, under ``py/``.
+
+    >>> weight_package_path(Family.SHORT)
+    'nardy_core/weights/short-v1.json'
+    """
+    return f"{__package__}/weights/{weight_file_name(family)}"
+
+
+def lazy_stand_in() -> bytes:
+    """What the site's wheel holds in place of a weight file (``builder.vendor``): the network ships, but is
+    fetched only when a page first asks the engine, never on a lesson's first-tap path.
+
+    >>> json.loads(lazy_stand_in())["format"] == LAZY_FORMAT
+    True
+    """
+    return json.dumps({"format": LAZY_FORMAT, "version": FORMAT_VERSION}).encode()
+
+
 def load_network(family: Family) -> Network:
-    """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships)."""
+    """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships;
+    :class:`~nardy_core.errors.DataNotLoaded` while the site's wheel holds only its stand-in)."""
     with open(_weight_path(family), encoding="utf-8") as handle:
-        return network_from_json(json.load(handle))
+        data = json.load(handle)
+    if isinstance(data, dict) and data.get("format") == LAZY_FORMAT:
+        path = weight_package_path(family)
+        raise DataNotLoaded(f"{path} is fetched when the engine is first asked", params={"path": path})
+    return network_from_json(data)
 
 
 def scored_koks(rules: Rules) -> bool:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+import nardy_core.evaluator as evaluator_module
 from nardy_core import Game, Position, Roll, Side
 from nardy_core.__main__ import main
 from nardy_core.api import call
@@ -35,6 +37,8 @@ from nardy_core.search import rank_plays
 
 from .selfplay import self_play
 from .test_cli import run
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def mirror(position: Position) -> Position:
@@ -159,6 +163,28 @@ def test_a_family_whose_network_ships_judges_with_it_and_its_races_exactly() -> 
     assert ships_network(Family.LONG)  # long-v1.json: what the club and master levels play long nardy with
     opening = Position.from_notation("w/24:14,19/24:15")  # not a race: the network's judgment, not the tables'
     assert evaluator_for(Game.LONG).evaluate([opening], LongRules()) == NET_EVALUATOR.evaluate([opening], LongRules())
+
+
+def test_the_sites_wheel_asks_for_the_weights_when_the_engine_is_first_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's wheel holds a stand-in of each weight file (builder.vendor): the first engine request answers
+    NEEDS_DATA with the file's path in site-packages; once the worker has put the file there, the same request
+    answers as the package does. Nothing else needs the weights: the beginner's game and the rules answer at once."""
+    from nardy_core import net
+    from nardy_core.api import handle
+
+    stand_in = tmp_path / "long-v1.json"
+    stand_in.write_bytes(net.lazy_stand_in())
+    monkeypatch.setattr(net, "_weight_path", lambda family: str(stand_in))
+    monkeypatch.setitem(evaluator_module._BY_FAMILY, Family.LONG, Layered(RACE, net.NetEvaluator()))
+    query = json.dumps({"position": "w/24:14,19/24:15", "dice": [3, 1]})
+    asked = json.loads(handle("hint", query))
+    assert asked["error"]["code"] == "NEEDS_DATA"
+    assert asked["error"]["params"] == {"path": "nardy_core/weights/long-v1.json"}
+    assert "error" not in json.loads(handle("bot_turn", query))  # the beginner needs no weights
+    stand_in.write_bytes((PROJECT_ROOT / "nardy_core" / "weights" / "long-v1.json").read_bytes())
+    answer = json.loads(handle("hint", query))
+    monkeypatch.undo()
+    assert answer == json.loads(handle("hint", query))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -165,6 +165,11 @@ class FreeBoard(Board):
         model = json.loads(self.svg.get_attribute("data-model") or "{}")
         return str(model.get("to_move") or "white")
 
+    @property
+    def level(self) -> Locator:
+        """The computer's level, chosen under the board (a select)."""
+        return self.root.get_by_label(re.compile("^(Computer level|Уровень компьютера)"))
+
 
 def puzzles_on(page: Page) -> list[Puzzle]:
     """Every puzzle of the current page, in page order."""

@@ -75,6 +75,8 @@ export class FreeBoard extends Widget {
     this.editor = null;
     /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
     this.asked = false;
+    /** said before the next sentence about the computer's action: its level had to give way */
+    this.notice = '';
     /** on someone else's page (embed/<lang>/play.html) */
     this.embedded = document.body.classList.contains('embed');
   }
@@ -148,6 +150,26 @@ export class FreeBoard extends Widget {
   get players() {
     const computer = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="computer"]'));
     return { white: 'human', black: computer && computer.checked ? 'computer' : 'human' };
+  }
+
+  /** The computer's level chosen under the board (the builder writes nardy_core's levels as its options).
+   * @returns {import('./rules-client.js').Level | undefined} */
+  get level() {
+    const select = /** @type {HTMLSelectElement | null} */ (this.root.querySelector('[data-option="level"]'));
+    return select ? /** @type {import('./rules-client.js').Level} */ (select.value) : undefined;
+  }
+
+  /** The computer acts at the chosen level. A level whose engine cannot be loaded (offline before it was
+   * ever fetched) gives way to the level a request names none of, which needs nothing more, and says so.
+   * @param {GameStateJson} game */
+  async computerActs(game) {
+    try {
+      return await gameComputer(game, this.level);
+    } catch (error) {
+      if (!error || /** @type {{code?: string}} */ (error).code !== 'LOAD_FAILED') throw error;
+      this.notice = `${t('play.engine_unavailable')} `;
+      return gameComputer(game);
+    }
   }
 
   /** @param {string} text */
@@ -337,7 +359,7 @@ export class FreeBoard extends Widget {
 
   async computerTurn() {
     if (!this.game) return;
-    this.setGame(await gameComputer(this.game));
+    this.setGame(await this.computerActs(this.game));
   }
 
   /** «Ход компьютера»: the computer acts once for the side whose turn it is, then the learner goes on. */
@@ -351,7 +373,7 @@ export class FreeBoard extends Widget {
     if (button) button.disabled = true; // one turn per press, however fast the presses come
     this.asked = true;
     try {
-      this.setGame(await gameComputer(this.game));
+      this.setGame(await this.computerActs(this.game));
     } catch (error) {
       this.problem(error);
       this.next();
@@ -440,9 +462,11 @@ export class FreeBoard extends Widget {
   /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
   lastText(game) {
     const last = game.last;
-    if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return '';
-    if (last.cube) return `${t(`play.computer_${last.cube}`)} `;
-    return `${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
+    const notice = this.notice;
+    this.notice = '';
+    if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return notice;
+    if (last.cube) return `${notice}${t(`play.computer_${last.cube}`)} `;
+    return `${notice}${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
   }
 
   /** @param {GameStateJson} game */

@@ -11,12 +11,24 @@
 //        {type: 'failed', error: {code: 'LOAD_FAILED', detail}}
 //        {id, ok: true, result} | {id, ok: false, error: {code, detail}}
 // Only codes and technical details leave this file; the UI turns them into sentences.
+//
+// A package file that the site's wheel holds only a stand-in of (the engine's weights, builder/vendor.py) is
+// fetched the first time nardy_core answers NEEDS_DATA for it: from beside the wheel at its path inside
+// site-packages, put at that path, and the request asked again.
 
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
 /** @type {Promise<boolean> | null} the boot under way or done; a failed boot may be started again */
 let booting = null;
 /** @typedef {{postMessage: (message: unknown) => void}} Page  a page: its port, or the dedicated worker */
+/** @type {{FS: {writeFile: (path: string, data: Uint8Array) => void, mkdirTree: (path: string) => void}} | null} */
+let runtime = null;
+/** @type {string} where the wheel was unpacked */
+let sitePackages = '';
+/** @type {string} the folder the wheel came from: the package's other files lie under it at their paths */
+let packageFilesURL = '';
+/** @type {Map<string, Promise<void>>} package files fetched (or being fetched), by path */
+const packageFiles = new Map();
 /** @type {Set<Page>} the pages that sent 'init' */
 const clients = new Set();
 /** @type {object | null} the last boot message (progress, ready or failed), told to a page that comes late */
@@ -64,19 +76,24 @@ async function boot({ indexURL, coreWheelURL }) {
     restore = wasm.restore;
     const { loadPyodide } = await pyodideModule;
     progress('runtime', 0.1);
-    const pyodide = await loadPyodide({
-      indexURL,
-      packageBaseUrl: indexURL, // never fall back to a remote package host
-      // Called once the wasm module is instantiated, while the stdlib is mounted and Python starts.
-      fsInit: async () => progress('stdlib', 0.6),
-    });
+    const pyodide = await Promise.race([
+      loadPyodide({
+        indexURL,
+        packageBaseUrl: indexURL, // never fall back to a remote package host
+        // Called once the wasm module is instantiated, while the stdlib is mounted and Python starts.
+        fsInit: async () => progress('stdlib', 0.6),
+      }),
+      wasm.failure, // a broken download fails the boot at once: Pyodide would wait forever
+    ]);
     restore();
     progress('rules', 0.85);
     // micropip is not used at boot: unpacking the wheel ourselves is faster and needs no package index.
-    const sitePackages = pyodide.runPython(
+    sitePackages = pyodide.runPython(
       "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
     );
     pyodide.unpackArchive(await wheel, 'wheel', { extractDir: sitePackages });
+    runtime = pyodide;
+    packageFilesURL = new URL('./', new URL(coreWheelURL, self.location.href)).href;
     // Kept for the worker's lifetime: destroying the module proxy would also destroy `handle`.
     const api = pyodide.pyimport('nardy_core.api').handle;
     handle = api;
@@ -120,6 +137,40 @@ function answer(id, type, payload) {
   return { id, ok: true, result };
 }
 
+/** A package file's path as nardy_core names it: folders and a file name, nothing that climbs out. */
+const PACKAGE_PATH = /^[A-Za-z_]\w*(\/[\w-]+)*\/[\w-]+\.[a-z]+$/;
+
+/** Fetch the package file at `path` (once, whoever asks) and put it in place. @param {string} path */
+function fetchPackageFile(path) {
+  let pending = packageFiles.get(path);
+  if (!pending) {
+    pending = fetchBytes(new URL(path, packageFilesURL).href).then((bytes) => {
+      if (!runtime) throw new Error('not booted');
+      const target = `${sitePackages}/${path}`;
+      runtime.FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
+      runtime.FS.writeFile(target, bytes);
+    });
+    pending.catch(() => packageFiles.delete(path)); // a later request may try again
+    packageFiles.set(path, pending);
+  }
+  return pending;
+}
+
+/** `answer`, after fetching the package file nardy_core asks for first, if it does.
+ * @param {number} id @param {string} type @param {unknown} payload */
+async function answerWithData(id, type, payload) {
+  const first = answer(id, type, payload);
+  const path = !first.ok && first.error && first.error.code === 'NEEDS_DATA' && first.error.params
+    ? first.error.params.path : null;
+  if (typeof path !== 'string' || !PACKAGE_PATH.test(path)) return first;
+  try {
+    await fetchPackageFile(path);
+  } catch (error) {
+    return { id, ok: false, error: { code: 'LOAD_FAILED', detail: describe(error) } };
+  }
+  return answer(id, type, payload);
+}
+
 /** @param {Page} client @param {any} data */
 async function onMessage(client, data) {
   const message = data && typeof data === 'object' ? data : {};
@@ -137,7 +188,7 @@ async function onMessage(client, data) {
     client.postMessage({ id: message.id, ok: false, error: { code: 'NOT_READY', detail: '' } });
     return;
   }
-  client.postMessage(answer(message.id, message.type, message.payload));
+  client.postMessage(await answerWithData(message.id, message.type, message.payload));
 }
 
 if ('onconnect' in self) {
