@@ -13,6 +13,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -46,7 +47,36 @@ ONLY_CACHES_OF = """async (version) => {
 }"""
 
 
-def build_flavour(root: Path, flavour: str) -> Path:
+#: the course's chapters the redeploy builds keep (long nardy's; short nardy keeps its first): the pages these
+#: tests visit (the rules, the head lesson and its puzzle, the home page) and the links between them
+KEPT_CHAPTERS = {"long": ["head"], "short": []}
+
+
+def _field(chapter: str, name: str) -> str:
+    """The value of a chapter's line ``name = …`` in outline.toml, as written (a slug without its quotes)."""
+    found = re.search(rf"^{name} = (.*)$", chapter, re.M)
+    assert found, f"no {name} in {chapter[:80]!r}"
+    return found.group(1).strip('"')
+
+
+def small_course(root: Path) -> Path:
+    """A copy of the course with only KEPT_CHAPTERS (a tenth of the pages: a build in a second, not twenty):
+    what these tests watch is the host, the service worker and the runtime, which every page has alike."""
+    lessons = root / "lessons"
+    shutil.copytree(PROJECT_ROOT / "lessons", lessons)
+    for game, keep in KEPT_CHAPTERS.items():
+        outline = lessons / game / "outline.toml"
+        head, *chapters = outline.read_text(encoding="utf-8").split("[[chapter]]")
+        kept = [chapter for chapter in chapters if _field(chapter, "slug") in keep] or chapters[:1]
+        slugs = {slug for chapter in kept for slug in re.findall(r'"([\w-]+)"', _field(chapter, "lessons"))}
+        outline.write_text(head + "".join("[[chapter]]" + c for c in kept), encoding="utf-8")
+        for page in (lessons / game).glob("*/[0-9]*.md"):
+            if page.stem.split("-", 1)[1] not in slugs:
+                page.unlink()
+    return lessons
+
+
+def build_flavour(root: Path, flavour: str, lessons: Path) -> Path:
     """A real build of the site with `flavour` written into <main> (HTML) and into app.js (JavaScript)."""
     site = root / f"site-{flavour}"
     shutil.copytree(PROJECT_ROOT / "site", site)
@@ -62,7 +92,7 @@ def build_flavour(root: Path, flavour: str) -> Path:
     with (site / "static" / "js" / "app.js").open("a", encoding="utf-8") as app:
         app.write(f"\ndocument.documentElement.dataset.testBuild = '{flavour}';\n")
     out = root / f"dist-{flavour}"
-    builder.build(out, Paths(site=site))
+    builder.build(out, Paths(site=site, lessons=lessons))
     return out
 
 
@@ -71,8 +101,9 @@ def builds(tmp_path_factory: pytest.TempPathFactory, built_site: Path) -> dict[s
     """Builds A and B, made after the session's own (``built_site``): theirs share its cache (the packed
     runtime, the answers, the bytecode), so neither makes again what the first build of a fresh clone makes."""
     root = tmp_path_factory.mktemp("redeploy")
-    a = build_flavour(root, "A")
-    b = build_flavour(root, "B")  # built second: newer modification times, as on a real host
+    lessons = small_course(root)
+    a = build_flavour(root, "A", lessons)
+    b = build_flavour(root, "B", lessons)  # built second: newer modification times, as on a real host
     return {"A": a, "B": b}
 
 
