@@ -57,7 +57,7 @@ from training.play import (  # noqa: E402
 )
 from training.play import choose as choose_by_net  # noqa: E402
 
-SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency", "pyodide")
+SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency", "pyodide", "chromium")
 WEIGHTS = PROJECT / "nardy_core" / "weights"
 #: the positions of docs/engine.md's latency table: (query, what it is)
 LATENCY_QUERIES = [
@@ -66,6 +66,8 @@ LATENCY_QUERIES = [
      "long nardy mid-game, 5-3"),
     ({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "first_turn": True}, "short nardy start, 3-1"),
     ({"position": "short:w/24:2,13:4,11,8:2,6:4,4:2/24,20,13:4,8:3,6:5,3", "dice": [6, 4]}, "short nardy mid-game, 6-4"),
+    # the first race of fifteen checkers a side builds the bear-off tables' part it needs: the first call's cost
+    ({"position": "w/6:3,5:3,4:3,3:2,2:2,1:2/6:3,5:3,4:3,3:2,2:2,1:2", "dice": [4, 2]}, "long nardy race, 15 a side, 4-2"),
 ]
 
 #: a level's choice: the position after the play (the mover still to move), given position, roll, first turn, rules
@@ -252,6 +254,60 @@ def pyodide_latency() -> None:
                   f"{timing['first'] * 1000:.0f} ms, {timing['plays']} plays, best of 3)", flush=True)
 
 
+#: in the page: each query's hint at 0 and 1 ply, then the master's move, asked through the page's own rules
+#: client (the worker's round trip included); the first call fetches the weights
+CHROMIUM_SCRIPT = """async ([queries]) => {
+  const script = [...document.querySelectorAll('script[type=module][src]')].find((s) => s.src.endsWith('/js/app.js'));
+  const client = await import(new URL('rules-client.js', script.src).href);
+  const timed = async (call) => { const started = performance.now(); const answer = await call(); return [performance.now() - started, answer]; };
+  const rows = [];
+  for (const query of queries) {
+    const row = {};
+    for (const plies of [0, 1]) {
+      const spent = [];
+      for (let i = 0; i < 3; i += 1) spent.push((await timed(() => client.hint({ ...query, plies })))[0]);
+      row[plies] = { first: spent[0], best: Math.min(...spent) };
+    }
+    const master = [];
+    for (let i = 0; i < 3; i += 1) master.push((await timed(() => client.botTurn({ ...query, level: 'master' })))[0]);
+    row.master = { first: master[0], best: Math.min(...master) };
+    rows.push(row);
+  }
+  return rows;
+}"""
+
+
+def chromium_latency(dist: Path | None) -> None:
+    """The hint and the master's move in the site's page, in Debian's Chromium with its default flags."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from bench.browser import CHROMIUM_ARGS, build_site
+    from builder.serve import start_background_server
+
+    with tempfile.TemporaryDirectory() as folder:
+        site = dist or Path(folder) / "dist"
+        if dist is None:
+            build_site(site)
+        server, base = start_background_server(site)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                page = browser.new_page()
+                page.goto(base + "en/play/")
+                page.wait_for_selector("html[data-runtime=ready]", state="attached", timeout=120_000)
+                rows = page.evaluate(CHROMIUM_SCRIPT, [[query for query, _ in LATENCY_QUERIES]])
+                browser.close()
+        finally:
+            server.shutdown()
+    for (_, what), row in zip(LATENCY_QUERIES, rows, strict=True):
+        for key, label in (("0", "hint at 0 ply"), ("1", "hint at 1 ply"), ("master", "master's move")):
+            timing = row[key]
+            print(f"latency in Chromium's page: {what}: {label} {timing['best']:.0f} ms (first call {timing['first']:.0f} ms, "
+                  "best of 3, the worker's round trip included)", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per strength match (1,000 or more for the note)")
@@ -259,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--training-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
+    parser.add_argument("--dist", type=Path, help="chromium: an existing build to measure (default: build a fresh one)")
     args = parser.parse_args(argv)
     wanted = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = sorted(set(wanted) - set(SECTIONS))
@@ -275,8 +332,10 @@ def main(argv: list[str] | None = None) -> int:
             bearoff_choices(args.decisions, args.seed)
         elif section == "latency":
             hint_latency()
-        else:
+        elif section == "pyodide":
             pyodide_latency()
+        else:
+            chromium_latency(args.dist)
     return 0
 
 
