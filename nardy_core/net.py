@@ -377,8 +377,12 @@ def load_network(family: Family) -> Network:
     """The shipped network of ``family``, read from the package on first use (``FileNotFoundError`` if none ships;
     :class:`~nardy_core.errors.DataNotLoaded` while the site's wheel holds only its stand-in)."""
     with open(_weight_path(family), encoding="utf-8") as handle:
-        data = json.load(handle)
-    if isinstance(data, dict) and data.get("format") == LAZY_FORMAT:
+        text = handle.read()
+    try:
+        data = json.loads(text)
+    except ValueError:  # what a host put in its place (a captive portal's page): fetched again
+        data = None
+    if not isinstance(data, dict) or data.get("format") == LAZY_FORMAT:
         path = weight_package_path(family)
         raise DataNotLoaded(f"{path} is fetched when the engine is first asked", params={"path": path})
     return network_from_json(data)

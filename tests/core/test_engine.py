@@ -181,6 +181,8 @@ def test_the_sites_wheel_asks_for_the_weights_when_the_engine_is_first_asked(tmp
     assert asked["error"]["code"] == "NEEDS_DATA"
     assert asked["error"]["params"] == {"path": "nardy_core/weights/long-v1.json"}
     assert "error" not in json.loads(handle("bot_turn", query))  # the beginner needs no weights
+    stand_in.write_text("<!doctype html><title>Wi-Fi</title>", encoding="utf-8")  # a captive portal's answer
+    assert json.loads(handle("hint", query))["error"]["code"] == "NEEDS_DATA"  # asked for again, never INTERNAL
     stand_in.write_bytes((PROJECT_ROOT / "nardy_core" / "weights" / "long-v1.json").read_bytes())
     answer = json.loads(handle("hint", query))
     monkeypatch.undo()

@@ -168,7 +168,12 @@ async function answerWithData(id, type, payload) {
   } catch (error) {
     return { id, ok: false, error: { code: 'LOAD_FAILED', detail: describe(error) } };
   }
-  return answer(id, type, payload);
+  const second = answer(id, type, payload);
+  if (!second.ok && second.error && second.error.code === 'NEEDS_DATA') {
+    packageFiles.delete(path); // not the file (a captive portal's page): fetched again next time
+    return { id, ok: false, error: { code: 'LOAD_FAILED', detail: `${path} is not the file nardy_core reads` } };
+  }
+  return second;
 }
 
 /** @param {Page} client @param {any} data */
