@@ -11,7 +11,7 @@
   home, and the mean equity it loses there;
 - the ``hint`` request's latency natively (``nardy_core.api``, 0 ply), best of three, per position; and under
   the site's Pyodide in Node (``bench/engine_pyodide.mjs``) at 0 and 1 ply (the club and master levels), the
-  first call (which reads the weights) and the best of three, with the weights the site's wheel leaves out.
+  first call (which reads the weights) and the best of three, with the weights the site's wheel fetches when first asked.
 
     python bench/engine.py                  # everything (tens of minutes on one core)
     python bench/engine.py --games 200 --decisions 100 --only strength,gnubg

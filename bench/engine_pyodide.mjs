@@ -1,6 +1,6 @@
 // bench/engine.py's Pyodide section: `node engine_pyodide.mjs <pyodide dir> <project dir> <queries.json>`
 // boots the vendored Pyodide (the Python the site's worker runs), copies nardy_core into it with its weights
-// (which the site's wheel leaves out: this measures the engine as a page will run it once they are fetched),
+// (the site's wheel holds stand-ins, fetched when first asked: this measures the engine as a page runs it then),
 // and prints, as JSON, each query's hint time at 0 and 1 ply (best of three) and the first one's.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

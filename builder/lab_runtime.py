@@ -10,7 +10,9 @@ installs packages with micropip, which needs much of the standard library. So it
   nardy_core, nardy_lab) with their sha256. ``micropip.install("nardy_core")`` finds the name there and
   Pyodide fetches the wheel from ``py/`` with that hash as its integrity: no other host is ever asked;
 - ``py/nardy_lab-<ver>-py3-none-any.whl``: the lab's helpers (``show``, ``progress``, ``table``, ``play``),
-  built from ``site/lab/nardy_lab.py``.
+  built from ``site/lab/nardy_lab.py``;
+- ``py/lab/nardy_core-<ver>-py3-none-any.whl``: nardy_core whole, the engine's weights in it (the pages' wheel
+  holds stand-ins that their worker replaces when first asked; a learner's program calls nardy_core itself).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .vendor import (
     MICROPIP_VERSION,
     MICROPIP_WHEEL,
     PYODIDE_VERSION,
+    core_wheel_bytes,
     read_project_version,
     wheel_bytes,
 )
@@ -36,6 +39,7 @@ LAB_PACKAGE = "nardy_lab"
 LAB_SOURCE = Path("site") / "lab" / f"{LAB_PACKAGE}.py"
 LAB_STDLIB = f"pyodide/{PYODIDE_VERSION}/lab/python_stdlib.zip"
 LAB_LOCK = f"py/{LOCK_FILE}"
+LAB_CORE_FOLDER = "lab"  #: under ``py/``: the lab's whole nardy_core wheel
 
 
 def lab_paths() -> dict[str, str]:
@@ -77,7 +81,7 @@ def lock_entry(name: str, version: str, wheel: str, data: bytes, imports: list[s
 def lab_lock(pyodide_lock: dict[str, Any], packages: dict[str, bytes], project_root: Path) -> dict[str, Any]:
     """The lab's lock file: Pyodide's `info` (its platform and Python) and the site's wheels by file name."""
     version = read_project_version(project_root)
-    core = f"{CORE_PACKAGE}-{version}-py3-none-any.whl"
+    core = f"{LAB_CORE_FOLDER}/{CORE_PACKAGE}-{version}-py3-none-any.whl"
     lab = f"{LAB_PACKAGE}-{version}-py3-none-any.whl"
     entries = [
         lock_entry("micropip", MICROPIP_VERSION, MICROPIP_WHEEL, packages[MICROPIP_WHEEL], ["micropip"], []),
@@ -98,7 +102,10 @@ def copy_lab_runtime(dist_dir: Path, pyodide_src: Path, project_root: Path) -> N
     packages_dir = dist_dir / "py"
     name, data = lab_wheel_bytes(project_root)
     (packages_dir / name).write_bytes(data)
-    wheels = {path.name: path.read_bytes() for path in packages_dir.glob("*.whl")}
+    core_name, core_data = core_wheel_bytes(project_root, whole=True)
+    (packages_dir / LAB_CORE_FOLDER).mkdir(parents=True, exist_ok=True)
+    (packages_dir / LAB_CORE_FOLDER / core_name).write_bytes(core_data)
+    wheels = {path.relative_to(packages_dir).as_posix(): path.read_bytes() for path in packages_dir.glob("**/*.whl")}
     pyodide_lock = json.loads((pyodide_src / LOCK_FILE).read_text(encoding="utf-8"))
     lock = lab_lock(pyodide_lock, wheels, project_root)
     (dist_dir / LAB_LOCK).write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")

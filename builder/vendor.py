@@ -305,13 +305,14 @@ def write_lazy_files(project_root: Path, py_dir: Path) -> list[Path]:
     return written
 
 
-def core_wheel_bytes(project_root: Path) -> tuple[str, bytes]:
+def core_wheel_bytes(project_root: Path, whole: bool = False) -> tuple[str, bytes]:
     """(file name, bytes) of the pure-Python wheel of `nardy_core/` the site ships (SITE_WHEEL_LAZY's files as
-    stand-ins); the same code gives the same bytes."""
+    stand-ins, unless ``whole``: the lab's, whose learners call the engine from their own code); the same code
+    gives the same bytes."""
     from nardy_core.net import lazy_stand_in
 
     version = read_project_version(project_root)
-    files = [(name, lazy_stand_in() if name.startswith(SITE_WHEEL_LAZY) else data)
+    files = [(name, lazy_stand_in() if name.startswith(SITE_WHEEL_LAZY) and not whole else data)
              for name, data in _package_files(project_root / CORE_PACKAGE)]
     if not any(name == f"{CORE_PACKAGE}/__init__.py" for name, _ in files):
         raise VendorError(f"{project_root / CORE_PACKAGE}/__init__.py not found: is {project_root} the project root?")

@@ -147,7 +147,7 @@ def shown(value: object, limit: int = 40) -> str:
 
 
 class DataNotLoaded(NardyError):
-    """A data file of the package (a network's weights) that the site's wheel leaves out: ``params["path"]`` is
+    """A data file of the package (a network's weights) that the site's wheel holds only a stand-in of: ``params["path"]`` is
     its path inside site-packages, where the host puts it before asking again (``site/static/js/worker.js``)."""
 
     default_code = "NEEDS_DATA"

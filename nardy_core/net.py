@@ -382,7 +382,7 @@ def load_network(family: Family) -> Network:
         data = json.loads(text)
     except ValueError:  # what a host put in its place (a captive portal's page): fetched again
         data = None
-    if not isinstance(data, dict) or data.get("format") == LAZY_FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:  # the stand-in, or a host's page in its place
         path = weight_package_path(family)
         raise DataNotLoaded(f"{path} is fetched when the engine is first asked", params={"path": path})
     return network_from_json(data)

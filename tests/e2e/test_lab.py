@@ -153,3 +153,20 @@ def test_the_editor_works_with_the_keyboard_alone(page: Page, site_url: str) -> 
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('[data-editor]') === null")
+
+
+ENGINE = '''import json
+import micropip
+await micropip.install("nardy_core")
+from nardy_core import api
+best = json.loads(api.handle("hint", json.dumps({"position": "w/24:14,19/24:15", "dice": [3, 1]})))["plays"][0]
+print("best:", best["play"], "equity:", best["equity"])
+'''
+
+
+def test_a_program_asks_the_engine_itself(page: Page, site_url: str) -> None:
+    """The lab installs nardy_core whole: the engine's weights are in it (the pages' wheel fetches them later)."""
+    lab = Lab(page).open(site_url, "en").wait_ready()
+    lab.write(ENGINE)
+    assert lab.run(timeout=120_000) == "done", lab.output.inner_text()
+    expect(lab.output).to_have_text(re.compile(r"^best: \d+/\d+ \d+/\d+ equity: -?\d\.\d+$"))

@@ -77,6 +77,8 @@ export class FreeBoard extends Widget {
     this.asked = false;
     /** said before the next sentence about the computer's action: its level had to give way */
     this.notice = '';
+    /** @type {string | undefined} the level that last gave way (its notice is said once) */
+    this.gaveWay = undefined;
     /** on someone else's page (embed/<lang>/play.html) */
     this.embedded = document.body.classList.contains('embed');
   }
@@ -163,13 +165,22 @@ export class FreeBoard extends Widget {
    * ever fetched) gives way to the level a request names none of, which needs nothing more, and says so.
    * @param {GameStateJson} game */
   async computerActs(game) {
+    const level = this.level;
     try {
-      return await gameComputer(game, this.level);
+      return await gameComputer(game, level);
     } catch (error) {
       if (!error || /** @type {{code?: string}} */ (error).code !== 'LOAD_FAILED') throw error;
-      this.notice = `${t('play.engine_unavailable')} `;
+      if (this.gaveWay !== level) this.notice = `${t('play.engine_unavailable')} `; // said once for a level
+      this.gaveWay = level;
       return gameComputer(game);
     }
+  }
+
+  /** What is to be said first, once: a level that gave way. */
+  takeNotice() {
+    const notice = this.notice;
+    this.notice = '';
+    return notice;
   }
 
   /** @param {string} text */
@@ -309,7 +320,7 @@ export class FreeBoard extends Widget {
     if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
     if (game.phase === 'cube') {
       const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
-      return this.say(t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
+      return this.say(this.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
     }
     this.say(this.lastText(game) + t('play.your_turn'));
   }
@@ -462,8 +473,7 @@ export class FreeBoard extends Widget {
   /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
   lastText(game) {
     const last = game.last;
-    const notice = this.notice;
-    this.notice = '';
+    const notice = this.takeNotice();
     if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return notice;
     if (last.cube) return `${notice}${t(`play.computer_${last.cube}`)} `;
     return `${notice}${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;

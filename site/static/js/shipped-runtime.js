@@ -71,54 +71,62 @@ function inflate(compressed, magic, fetchImpl, onError) {
   let passThrough = false;
   let first = true;
   let finished = false;
+  let cancelled = false;
   const close = () => {
     if (stream) stream.free();
     stream = null;
   };
+  /** One read of the download, its inflated bytes handed on. @param {ReadableStreamDefaultController<Uint8Array>} controller */
+  const pullOnce = async (controller) => {
+    const { done, value } = await reader.read();
+    if (done) {
+      close();
+      // a download cut short (or not brotli at all) fails here, not as a wasm that cannot compile
+      if (!passThrough && !finished) throw new Error('the download ended before its brotli stream did');
+      controller.close();
+      return;
+    }
+    if (first) {
+      first = false;
+      passThrough = magic.every((byte, i) => value[i] === byte); // inflated by the browser already (Content-Encoding: br)
+      if (!passThrough) {
+        const glue = await loadDecoder(fetchImpl);
+        stream = new glue.BrotliDecStream();
+        codes = glue.BrotliStreamResultCode;
+      }
+    }
+    if (passThrough || !stream || !codes) {
+      controller.enqueue(value);
+      return;
+    }
+    let input = value;
+    try {
+      for (;;) {
+        const result = stream.dec(input, OUTPUT_CHUNK); // throws on a corrupt stream: the compile fails
+        const { code, buf, input_offset: used } = result;
+        result.free();
+        if (buf.length) controller.enqueue(buf);
+        input = input.subarray(used);
+        if (code === codes.ResultSuccess) finished = true;
+        if (code !== codes.NeedsMoreOutput) break;
+      }
+    } catch (error) {
+      close(); // the decoder's state lives in its wasm memory: give it back
+      throw error;
+    }
+  };
   return new ReadableStream({
     async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        close();
-        // a download cut short (or not brotli at all) fails here, not as a wasm that cannot compile
-        if (!passThrough && !finished) {
-          const error = new Error('the download ended before its brotli stream did');
-          onError(error);
-          controller.error(error);
-        } else controller.close();
-        return;
-      }
-      if (first) {
-        first = false;
-        passThrough = magic.every((byte, i) => value[i] === byte); // inflated by the browser already (Content-Encoding: br)
-        if (!passThrough) {
-          const glue = await loadDecoder(fetchImpl);
-          stream = new glue.BrotliDecStream();
-          codes = glue.BrotliStreamResultCode;
-        }
-      }
-      if (passThrough || !stream || !codes) {
-        controller.enqueue(value);
-        return;
-      }
-      let input = value;
       try {
-        for (;;) {
-          const result = stream.dec(input, OUTPUT_CHUNK); // throws on a corrupt stream: the compile fails
-          const { code, buf, input_offset: used } = result;
-          result.free();
-          if (buf.length) controller.enqueue(buf);
-          input = input.subarray(used);
-          if (code === codes.ResultSuccess) finished = true;
-          if (code !== codes.NeedsMoreOutput) break;
-        }
+        await pullOnce(controller);
       } catch (error) {
-        close(); // the decoder's state lives in its wasm memory: give it back
-        onError(error instanceof Error ? error : new Error(String(error)));
+        // a cut connection, a decoder that did not load, a corrupt stream: the boot hears of it at once
+        if (!cancelled) onError(error instanceof Error ? error : new Error(String(error)));
         throw error;
       }
     },
     cancel(reason) {
+      cancelled = true; // whoever read it gave up: nothing went wrong with the download
       close();
       return reader.cancel(reason);
     },
@@ -139,7 +147,13 @@ function inflate(compressed, magic, fetchImpl, onError) {
 export async function fetchShipped(url, fetchImpl = fetch, init = undefined, onError = () => {}) {
   const file = IN_BROTLI[url.slice(url.lastIndexOf('/') + 1)];
   if (!file) throw new Error(`${url} is not shipped in brotli`);
-  const response = await fetchImpl.call(self, `${url}.br`, init);
+  let response;
+  try {
+    response = await fetchImpl.call(self, `${url}.br`, init);
+  } catch (error) {
+    onError(error instanceof Error ? error : new Error(String(error))); // offline, a connection reset
+    throw error;
+  }
   if (!response.ok || !response.body) {
     onError(new Error(`HTTP ${response.status} for ${url}.br`));
     return response;

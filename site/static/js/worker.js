@@ -44,9 +44,9 @@ function progress(stage, fraction) {
   tellAll({ type: 'progress', stage, fraction });
 }
 
-/** @param {string} url */
-async function fetchBytes(url) {
-  const response = await fetch(url);
+/** @param {string} url @param {RequestInit} [init] */
+async function fetchBytes(url, init) {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -137,6 +137,9 @@ function answer(id, type, payload) {
   return { id, ok: true, result };
 }
 
+/** how long a package file may take to arrive */
+const PACKAGE_FILE_MS = 30_000;
+
 /** A package file's path as nardy_core names it: folders and a file name, nothing that climbs out. */
 const PACKAGE_PATH = /^[A-Za-z_]\w*(\/[\w-]+)*\/[\w-]+\.[a-z]+$/;
 
@@ -144,7 +147,8 @@ const PACKAGE_PATH = /^[A-Za-z_]\w*(\/[\w-]+)*\/[\w-]+\.[a-z]+$/;
 function fetchPackageFile(path) {
   let pending = packageFiles.get(path);
   if (!pending) {
-    pending = fetchBytes(new URL(path, packageFilesURL).href).then((bytes) => {
+    // a deadline: a stalled download would hold every request that needs the file, in every tab
+    pending = fetchBytes(new URL(path, packageFilesURL).href, { signal: AbortSignal.timeout(PACKAGE_FILE_MS) }).then((bytes) => {
       if (!runtime) throw new Error('not booted');
       const target = `${sitePackages}/${path}`;
       runtime.FS.mkdirTree(target.slice(0, target.lastIndexOf('/')));
@@ -169,7 +173,7 @@ async function answerWithData(id, type, payload) {
     return { id, ok: false, error: { code: 'LOAD_FAILED', detail: describe(error) } };
   }
   const second = answer(id, type, payload);
-  if (!second.ok && second.error && second.error.code === 'NEEDS_DATA') {
+  if (!second.ok && second.error && second.error.code === 'NEEDS_DATA' && second.error.params && second.error.params.path === path) {
     packageFiles.delete(path); // not the file (a captive portal's page): fetched again next time
     return { id, ok: false, error: { code: 'LOAD_FAILED', detail: `${path} is not the file nardy_core reads` } };
   }
