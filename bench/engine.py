@@ -167,7 +167,7 @@ def _levels(game: Game) -> dict[str, Chooser]:
     return levels | ({"shipped net (0 ply)": network} if net is not None else {})
 
 
-def gnubg_judged(decisions: int, seed: int) -> None:
+def gnubg_judged(decisions: int, seed: int, games: int) -> None:
     try:
         import gnubg_nn  # type: ignore[import-untyped]  # GPL-2: imported here, in a bench, only
     except ImportError:
@@ -176,13 +176,22 @@ def gnubg_judged(decisions: int, seed: int) -> None:
     game = Game.SHORT
     rules = default_rules(game)
 
-    def mover_equity(final: Position, mover: Side) -> float:
-        """The mover's cubeless money equity after its play, by gnubg's 2-ply (the opponent to roll)."""
+    def mover_equity(final: Position, mover: Side, plies: int = 2) -> float:
+        """The mover's cubeless money equity after its play, by gnubg at ``plies`` (the opponent to roll)."""
         if final.on_board(mover) == 0:
             return float(score(final, mover, rules).points)
         board = [list(final.counts(side)[1:26]) for side in (mover, mover.other)]  # [not on roll, on roll]
-        win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, 2)
+        win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, plies)
         return -float(2 * win - 1 + win_gammon - lose_gammon + win_bg - lose_bg)
+
+    def gnubg_player(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
+        """gnubg-nn at 0 ply: the play after which its own net rates the mover best."""
+        mover = position.to_move
+        finals = [p for p, _ in TurnSearch(position, roll, first_turn, rules).outcomes()]
+        if not finals:
+            return position.with_to_move(mover.other)
+        best = max(finals, key=lambda final: mover_equity(final, mover, 0))
+        return best.with_to_move(mover.other) if best.on_board(mover) else best
 
     chosen = _decisions(game, decisions, seed, lambda position: True)
     losses: dict[str, list[float]] = {name: [] for name in _levels(game)}
@@ -199,6 +208,12 @@ def gnubg_judged(decisions: int, seed: int) -> None:
         print(f"gnubg, short: {name}: {statistics.fmean(lost):.4f} equity lost per decision by gnubg 2-ply, "
               f"{blunders} blunders (> 0.12) in {len(lost)} decisions (seed {seed})", flush=True)
     print(f"gnubg, short: {len(chosen)} decisions judged in {time.perf_counter() - started:.0f} s", flush=True)
+    net = shipped_network(game.family)
+    if net is not None:
+        started = time.perf_counter()
+        points, half = match(net_player(net), gnubg_player, game, games, seed)
+        print(f"gnubg, short: net 0-ply against gnubg-nn 0-ply: {points:+.3f} ± {half:.3f} points per game "
+              f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def bearoff_choices(decisions: int, seed: int) -> None:
@@ -331,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         elif section == "strength":
             strength(args.games, args.seed)
         elif section == "gnubg":
-            gnubg_judged(args.decisions, args.seed)
+            gnubg_judged(args.decisions, args.seed, args.games)
         elif section == "bearoff":
             bearoff_choices(args.decisions, args.seed)
         elif section == "latency":
