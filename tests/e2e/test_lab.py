@@ -6,6 +6,8 @@ and the editor works with the keyboard alone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -19,15 +21,41 @@ PROJECT = Path(__file__).resolve().parents[2]
 EXAMPLES = load_examples(PROJECT / "lessons" / "lab")
 ENDLESS = "n = 0\nwhile True:\n    n += 1\n"
 GAME_OVER = {"ru": "Партия окончена", "en": "Game over"}
+#: the tests that only write programs and run them share a lab page of each language (`labs`), so they run on one
+#: worker, one after another
+SHARED_LAB = pytest.mark.xdist_group("lab")
 
 
+class Labs:
+    """The lab page of each language, opened once for the module: a lab boots a Python of its own (some five CPU
+    seconds), and each run starts from a clean namespace, so a test that writes its program and runs it needs no
+    fresh one. Every request of these pages that goes anywhere but the site is kept in ``outside``."""
+
+    def __init__(self, browser: Browser, site_url: str, stack: ExitStack) -> None:
+        self.browser, self.site_url, self.stack = browser, site_url, stack
+        self.opened: dict[str, Lab] = {}
+        self.outside: list[str] = []
+
+    def __call__(self, lang: str) -> Lab:
+        if lang not in self.opened:
+            context = self.browser.new_context()
+            self.stack.callback(context.close)
+            context.on("request", lambda request: None if request.url.startswith(self.site_url) else self.outside.append(request.url))
+            self.opened[lang] = Lab(context.new_page()).open(self.site_url, lang)
+        return self.opened[lang].wait_ready()
+
+
+@pytest.fixture(scope="module")
+def labs(browser: Browser, site_url: str) -> Iterator[Labs]:
+    with ExitStack() as stack:
+        yield Labs(browser, site_url, stack)
+
+
+@SHARED_LAB
 @pytest.mark.long_running
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_every_example_runs_and_prints_what_it_promises(browser: Browser, site_url: str, lang: str) -> None:
-    context = browser.new_context()
-    outside: list[str] = []
-    context.on("request", lambda request: outside.append(request.url) if not request.url.startswith(site_url) else None)
-    lab = Lab(context.new_page()).open(site_url, lang).wait_ready()
+def test_every_example_runs_and_prints_what_it_promises(labs: Labs, lang: str) -> None:
+    lab = labs(lang)
     for example in EXAMPLES:
         lab.choose(example.slug)
         result = lab.run(timeout=120_000)
@@ -36,12 +64,12 @@ def test_every_example_runs_and_prints_what_it_promises(browser: Browser, site_u
         if example.slug == "my-bot":  # the game was played on the board, to its end
             expect(lab.caption).to_contain_text(GAME_OVER[lang])
             expect(lab.board).to_be_visible()
-    assert outside == []  # micropip.install("nardy_core") and everything else came from the site
-    context.close()
+    assert labs.outside == []  # micropip.install("nardy_core") and everything else came from the site
 
 
-def test_an_error_points_at_its_line_in_the_editor(page: Page, site_url: str) -> None:
-    lab = Lab(page).open(site_url, "en").wait_ready()
+@SHARED_LAB
+def test_an_error_points_at_its_line_in_the_editor(labs: Labs) -> None:
+    lab = labs("en")
     lab.write("def half(n):\n    return n / 0\n\nprint(half(4))\n")
     assert lab.run() == "error"
     expect(lab.output.locator(".lab-error")).to_contain_text("ZeroDivisionError: division by zero")
@@ -49,8 +77,9 @@ def test_an_error_points_at_its_line_in_the_editor(page: Page, site_url: str) ->
     expect(lab.status).to_have_text("Error on line 2: it is highlighted in the editor.")
 
 
-def test_output_without_a_newline_and_input_are_handled(page: Page, site_url: str) -> None:
-    lab = Lab(page).open(site_url, "ru").wait_ready()
+@SHARED_LAB
+def test_output_without_a_newline_and_input_are_handled(labs: Labs) -> None:
+    lab = labs("ru")
     lab.write('print("бросок", end=" ")\nprint("6-5", end="")\n')
     assert lab.run() == "done"
     expect(lab.output).to_have_text("бросок 6-5")  # the last line, though it has no newline
@@ -140,8 +169,10 @@ def test_hostile_storage_and_fragments_are_ignored(page: Page, site_url: str) ->
     assert "micropip" in lab.code()  # neither the oversized stored text nor the broken link replaced the example
 
 
-def test_the_editor_works_with_the_keyboard_alone(page: Page, site_url: str) -> None:
-    lab = Lab(page).open(site_url, "en").wait_ready()
+@SHARED_LAB
+def test_the_editor_works_with_the_keyboard_alone(labs: Labs) -> None:
+    lab = labs("en")
+    page = lab.page
     lab.editor.focus()
     page.keyboard.press("Control+a")
     page.keyboard.press("Delete")
@@ -164,9 +195,10 @@ print("best:", best["play"], "equity:", best["equity"])
 '''
 
 
-def test_a_program_asks_the_engine_itself(page: Page, site_url: str) -> None:
+@SHARED_LAB
+def test_a_program_asks_the_engine_itself(labs: Labs) -> None:
     """The lab installs nardy_core whole: the engine's weights are in it (the pages' wheel fetches them later)."""
-    lab = Lab(page).open(site_url, "en").wait_ready()
+    lab = labs("en")
     lab.write(ENGINE)
     assert lab.run(timeout=120_000) == "done", lab.output.inner_text()
     expect(lab.output).to_have_text(re.compile(r"^best: \d+/\d+ \d+/\d+ equity: -?\d\.\d+$"))
