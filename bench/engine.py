@@ -48,6 +48,7 @@ from nardy_core.sides import Side  # noqa: E402
 from training.model import NumpyNet  # noqa: E402
 from training.play import (  # noqa: E402
     Player,
+    best_final_player,
     heuristic_player,
     match,
     net_player,
@@ -184,14 +185,7 @@ def gnubg_judged(decisions: int, seed: int, games: int) -> None:
         win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, plies)
         return -float(2 * win - 1 + win_gammon - lose_gammon + win_bg - lose_bg)
 
-    def gnubg_player(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
-        """gnubg-nn at 0 ply: the play after which its own net rates the mover best."""
-        mover = position.to_move
-        finals = [p for p, _ in TurnSearch(position, roll, first_turn, rules).outcomes()]
-        if not finals:
-            return position.with_to_move(mover.other)
-        best = max(finals, key=lambda final: mover_equity(final, mover, 0))
-        return best.with_to_move(mover.other) if best.on_board(mover) else best
+    gnubg_player = best_final_player(lambda final, mover: mover_equity(final, mover, 0))  # gnubg-nn at 0 ply
 
     chosen = _decisions(game, decisions, seed, lambda position: True)
     losses: dict[str, list[float]] = {name: [] for name in _levels(game)}

@@ -152,14 +152,30 @@ def heuristic_player(position: Position, roll: Roll, first_turn: bool, rules: Ru
     return _after_steps(position, roll, first_turn, rules, tuple(steps or ()))
 
 
-def pip_greedy_player(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
-    """The play that leaves the mover the fewest pips (the first such in the search's order): a sanity check."""
-    mover = position.to_move
-    finals = [p for p, _ in TurnSearch(position, roll, first_turn, rules).outcomes()]
-    if not finals:
-        return position.with_to_move(mover.other)
-    best = min(finals, key=lambda final: final.pips(mover))
-    return best.with_to_move(mover.other) if best.on_board(mover) else best
+def best_final_player(value: Callable[[Position, Side], float]) -> Player:
+    """The player whose play leaves the position ``value`` rates highest for the mover (the first such in the
+    search's order); the opponent then moves, unless the play ended the game.
+
+    >>> from nardy_core.games import Game
+    >>> fewest_pips = best_final_player(lambda final, mover: -final.pips(mover))
+    >>> start = Position.start(Game.LONG, Side.WHITE)
+    >>> fewest_pips(start, Roll(6, 5), True, default_rules(Game.LONG), random.Random(0)).to_move is Side.BLACK
+    True
+    """
+
+    def play(position: Position, roll: Roll, first_turn: bool, rules: Rules, rng: random.Random) -> Position:
+        mover = position.to_move
+        finals = [final for final, _ in TurnSearch(position, roll, first_turn, rules).outcomes()]
+        if not finals:
+            return position.with_to_move(mover.other)
+        best = max(finals, key=lambda final: value(final, mover))
+        return best.with_to_move(mover.other) if best.on_board(mover) else best
+
+    return play
+
+
+#: the play that leaves the mover the fewest pips: a sanity check
+pip_greedy_player = best_final_player(lambda final, mover: -final.pips(mover))
 
 
 def match(first: Player, second: Player, game: Game, games: int, seed: int) -> tuple[float, float]:
