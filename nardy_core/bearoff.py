@@ -71,6 +71,10 @@ def _steps(packed: int, die: int) -> tuple[int, ...]:
 
 _EXPECTED: dict[int, float] = {0: 0.0}
 _DOUBLE: dict[tuple[int, int, int], float] = {}
+#: (board, die) -> the best board one die can leave, as (expected rolls, packed board): the smallest pair, so a
+#: tie goes to the smallest packed board. Two different dice are then one die and the best of the other: a
+#: board's best play of a roll costs a look at its few one-die boards, not at all their pairs.
+_ONE_DIE: dict[tuple[int, int], tuple[float, int]] = {}
 
 
 def _expected(packed: int) -> float:
@@ -78,7 +82,7 @@ def _expected(packed: int) -> float:
     if value is None:
         total = 0.0
         for high, low, weight in ROLLS:
-            total += weight * (_double(packed, high, 4) if high == low else _pair(packed, high, low))
+            total += weight * (_double(packed, high, 4) if high == low else _best_pair(packed, high, low)[0])
         value = 1.0 + total / 36
         _EXPECTED[packed] = value
     return value
@@ -98,21 +102,25 @@ def _double(packed: int, die: int, left: int) -> float:
     return value
 
 
-def _pair(packed: int, high: int, low: int) -> float:
-    """The fewest expected rolls after playing two different dice in the better order."""
-    best = float("inf")
-    for first, second in ((high, low), (low, high)):
-        for moved in _steps(packed, first):
-            if moved == 0:
-                return 0.0
-            for after in _steps(moved, second):
-                value = _expected(after)
-                best = min(best, value)
+def _one_die(packed: int, die: int) -> tuple[float, int]:
+    """The best board one ``die`` leaves, as (expected rolls, board); an empty board stays empty."""
+    key = (packed, die)
+    best = _ONE_DIE.get(key)
+    if best is None:
+        best = min(((_expected(moved), moved) for moved in _steps(packed, die)), default=(0.0, 0))
+        _ONE_DIE[key] = best
     return best
 
 
+def _best_pair(packed: int, high: int, low: int) -> tuple[float, int]:
+    """The best board two different dice leave, played in the better order, as (expected rolls, board): the
+    first die's boards, each followed by the best of the second die (a first die that bears the last checker
+    off leaves the empty board, which nothing beats)."""
+    return min(_one_die(moved, second) for first, second in ((high, low), (low, high)) for moved in _steps(packed, first))
+
+
 def _best_after(packed: int, high: int, low: int) -> int:
-    """The board the best play of a roll leaves (fewest expected rolls)."""
+    """The board the best play of a roll leaves (fewest expected rolls; a tie goes to the smallest packed board)."""
     if high == low:
         current = packed
         for left in range(3, -1, -1):  # the steps still to play after this one
@@ -120,10 +128,7 @@ def _best_after(packed: int, high: int, low: int) -> int:
                 return 0
             current = min(_steps(current, high), key=lambda moved: (_double(moved, high, left), moved))
         return current
-    options = [0] if any(moved == 0 for first in (high, low) for moved in _steps(packed, first)) else []
-    options += [after for first, second in ((high, low), (low, high)) for moved in _steps(packed, first)
-                for after in _steps(moved, second)]
-    return min(options, key=lambda after: (_expected(after), after))
+    return _best_pair(packed, high, low)[1]
 
 
 def home_board(position: Position, side: Side) -> HomeBoard:
