@@ -70,11 +70,12 @@ def _steps(packed: int, die: int) -> tuple[int, ...]:
 
 
 _EXPECTED: dict[int, float] = {0: 0.0}
-_DOUBLE: dict[tuple[int, int, int], float] = {}
-#: (board, die) -> the best board one die can leave, as (expected rolls, packed board): the smallest pair, so a
-#: tie goes to the smallest packed board. Two different dice are then one die and the best of the other: a
+#: board << 6 | die << 3 | steps left -> the fewest expected rolls (int keys: the whole table has a million)
+_DOUBLE: dict[int, float] = {}
+#: board << 3 | die -> the best board one die can leave, as (expected rolls, packed board): the smallest pair, so
+#: a tie goes to the smallest packed board. Two different dice are then one die and the best of the other: a
 #: board's best play of a roll costs a look at its few one-die boards, not at all their pairs.
-_ONE_DIE: dict[tuple[int, int], tuple[float, int]] = {}
+_ONE_DIE: dict[int, tuple[float, int]] = {}
 
 
 def _expected(packed: int) -> float:
@@ -94,7 +95,9 @@ def _double(packed: int, die: int, left: int) -> float:
         return 0.0
     if left == 0:
         return _expected(packed)
-    key = (packed, die, left)
+    if left == 4:  # a whole double, asked once per board: kept in its expected rolls, not here
+        return min(_double(moved, die, 3) for moved in _steps(packed, die))
+    key = packed << 6 | die << 3 | left
     value = _DOUBLE.get(key)
     if value is None:
         value = min(_double(moved, die, left - 1) for moved in _steps(packed, die))
@@ -104,7 +107,7 @@ def _double(packed: int, die: int, left: int) -> float:
 
 def _one_die(packed: int, die: int) -> tuple[float, int]:
     """The best board one ``die`` leaves, as (expected rolls, board); an empty board stays empty."""
-    key = (packed, die)
+    key = packed << 3 | die
     best = _ONE_DIE.get(key)
     if best is None:
         best = min(((_expected(moved), moved) for moved in _steps(packed, die)), default=(0.0, 0))
