@@ -39,15 +39,26 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The order pytest-xdist hands tests out in (``--no-loadscope-reorder`` keeps it; the order is otherwise
-    kept): first the longest group (it starts the site's build, which every browser test waits for), then the
+    kept): first one long group (it starts the site's build, which every browser test waits for), then the
     tests that need no site, which keep the other workers busy during that build, then the longest tests (one
-    handed out last would keep the suite waiting on one worker while the others are done), then the rest."""
-    items.sort(key=_start_order)
+    handed out last would keep the suite waiting on one worker while the others are done), then the rest.
+    Only one group goes first: each worker handed a group that needs the site would wait for the build idle."""
+    first = next((_group(item) for item in items if _long_running(item) and _group(item) is not None), None)
+    items.sort(key=lambda item: _start_order(item, first))
 
 
-def _start_order(item: pytest.Item) -> int:
-    long_running = item.get_closest_marker("long_running") is not None
-    if long_running and item.get_closest_marker("xdist_group") is not None:
+def _long_running(item: pytest.Item) -> bool:
+    return item.get_closest_marker("long_running") is not None
+
+
+def _group(item: pytest.Item) -> object:
+    marker = item.get_closest_marker("xdist_group")
+    return None if marker is None else (marker.args[0] if marker.args else marker.kwargs.get("name"))
+
+
+def _start_order(item: pytest.Item, first_group: object) -> int:
+    long_running = _long_running(item)
+    if long_running and first_group is not None and _group(item) == first_group:
         return 0
     if "built_site" not in getattr(item, "fixturenames", ()):
         return 1 if long_running else 2
