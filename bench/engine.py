@@ -290,6 +290,22 @@ CHROMIUM_SCRIPT = """async ([queries]) => {
 }"""
 
 
+#: a side all home, the other far out: the engine's judging it starts the worker's warm-up (nardy_core.warmup)
+HOME_STRETCH = {"position": "w/6:5,5:5,4:5/13:15", "dice": [4, 2]}
+WARM_UP_WAIT_S = 60  #: how long the worker is left idle after it, before the race is asked
+
+#: in a fresh page: a hint on HOME_STRETCH, the worker left idle, then the first race's hint at 0 ply
+CHROMIUM_WARMED_SCRIPT = """async ([stretch, race, wait]) => {
+  const script = [...document.querySelectorAll('script[type=module][src]')].find((s) => s.src.endsWith('/js/app.js'));
+  const client = await import(new URL('rules-client.js', script.src).href);
+  await client.hint({ ...stretch, plies: 0 });
+  await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  const started = performance.now();
+  await client.hint({ ...race, plies: 0 });
+  return performance.now() - started;
+}"""
+
+
 def chromium_latency(dist: Path | None) -> None:
     """The hint and the master's move in the site's page, in Debian's Chromium with its default flags."""
     import tempfile
@@ -311,6 +327,11 @@ def chromium_latency(dist: Path | None) -> None:
                 page.goto(base + "en/play/")
                 page.wait_for_selector("html[data-runtime=ready]", state="attached", timeout=120_000)
                 rows = page.evaluate(CHROMIUM_SCRIPT, [[query for query, _ in PAGE_QUERIES]])
+                fresh = browser.new_context().new_page()  # a worker of its own: nothing of the table built yet
+                fresh.goto(base + "en/play/")
+                fresh.wait_for_selector("html[data-runtime=ready]", state="attached", timeout=120_000)
+                race, race_label = PAGE_QUERIES[-1]
+                warmed = fresh.evaluate(CHROMIUM_WARMED_SCRIPT, [HOME_STRETCH, race, WARM_UP_WAIT_S])
                 browser.close()
         finally:
             server.shutdown()
@@ -319,6 +340,8 @@ def chromium_latency(dist: Path | None) -> None:
             timing = row[key]
             print(f"latency in Chromium's page: {what}: {label} {timing['best']:.0f} ms (first call {timing['first']:.0f} ms, "
                   "best of 3, the worker's round trip included)", flush=True)
+    print(f"latency in Chromium's page: {race_label}: the first hint at 0 ply, asked {WARM_UP_WAIT_S} s after one on a side all "
+          f"home (the worker's warm-up): {warmed:.0f} ms", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,8 +15,10 @@ six home counts. For such a *home board* this module computes, by exact recursio
 The moves follow the rules of both games (RULES.md R13, SHORT-RULES.md S5.2: a die bears off from its own
 point, a higher point must be moved first, else the highest checker goes off); with no opponent checker in
 reach a die can always be played while a checker is left, so the best play is the best over the orders of
-the dice. Numbers are floats: the recursion is exact, the arithmetic is IEEE doubles. The whole table
-(54,264 boards) takes some seconds; a position with few checkers, milliseconds.
+the dice. Numbers are floats: the recursion is exact, the arithmetic is IEEE doubles. The table is built
+bottom-up, fewest pips first, as far as a question needs: the whole of it (54,264 boards, for fifteen checkers
+on the 6-point) takes some seconds and 60 MB natively, a board of few checkers milliseconds; :func:`fill`
+builds it ahead, a slice at a time (the site's worker does, :mod:`nardy_core.warmup`).
 
 >>> expected_rolls((1, 0, 0, 0, 0, 0))          # one checker on the 1-point: gone with any roll
 1.0
@@ -28,6 +30,7 @@ the dice. Numbers are floats: the recursion is exact, the arithmetic is IEEE dou
 
 from __future__ import annotations
 
+from array import array
 from functools import cache
 
 from .errors import PositionError
@@ -43,7 +46,7 @@ ROLLS: tuple[tuple[int, int, int], ...] = tuple(
 )
 MAX_ROLLS = 60  #: the distributions are cut here (15 checkers on the 6-point need well under 20)
 
-# Boards are packed into an int, 4 bits per point (point 1 lowest): the recursion visits millions of them.
+# Boards are packed into an int, 4 bits per point (point 1 lowest).
 
 
 def _pack(board: HomeBoard) -> int:
@@ -54,8 +57,7 @@ def _unpack(packed: int) -> HomeBoard:
     return ((packed >> 0) & 15, (packed >> 4) & 15, (packed >> 8) & 15, (packed >> 12) & 15, (packed >> 16) & 15, (packed >> 20) & 15)
 
 
-@cache
-def _steps(packed: int, die: int) -> tuple[int, ...]:
+def _raw_steps(packed: int, die: int) -> tuple[int, ...]:
     """Every board one die can leave (a move inside the home or a bear-off); none for an empty board."""
     result = []
     for point in range(6, 0, -1):
@@ -69,69 +71,129 @@ def _steps(packed: int, die: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-_EXPECTED: dict[int, float] = {0: 0.0}
-#: board << 6 | die << 3 | steps left -> the fewest expected rolls (int keys: the whole table has a million)
-_DOUBLE: dict[int, float] = {}
-#: board << 3 | die -> the best board one die can leave, as (expected rolls, packed board): the smallest pair, so
-#: a tie goes to the smallest packed board. Two different dice are then one die and the best of the other: a
-#: board's best play of a roll costs a look at its few one-die boards, not at all their pairs.
-_ONE_DIE: dict[int, tuple[float, int]] = {}
+_steps = cache(_raw_steps)  #: the same, remembered (the first-off recursion and `finals` ask again and again)
+
+
+# The table is built bottom-up, fewest pips first: a roll only leads to boards with fewer pips, done by then.
+# Everything is a flat array over the boards' places in that order, built only as far as a question needs (a
+# few boards for a small one, all 54,264 for fifteen checkers on the 6-point): some 45 MB natively for the whole
+# table, where memos of the recursion it replaces peaked at 195 MB.
+_ORDER: list[int] = []  #: every board, packed, fewest pips first (then by packed value); the empty board first
+_INDEX: dict[int, int] = {}  #: packed board -> its place in ``_ORDER``
+_EXPECTED = array("d")  #: place -> expected rolls, playing each roll for the fewest
+#: die -> steps still to play -> place -> the fewest expected rolls after that many more steps of the die (1, 2, 3:
+#: a double's four steps are the best over its first step's boards of three more)
+_AFTER_STEPS: dict[int, dict[int, array[float]]] = {}
+#: die -> steps to play -> place -> the place of the board the best of those steps' first leaves (fewest expected
+#: rolls after the steps still to play, then smallest packed value): played one after another, the best play of a
+#: double. With one step, the best board one die leaves; two different dice are one die and then the best of the
+#: other: a board's best play of a roll costs a look at its few one-die boards, not at all their pairs.
+_BEST_STEP: dict[int, dict[int, array[int]]] = {}
+_DISTRIBUTION: list[tuple[float, ...]] = []  #: place -> the chance of finishing after exactly k rolls
+
+
+def _every_board() -> list[int]:
+    """Every home board of at most 15 checkers, packed, fewest pips first (then by packed value)."""
+    boards: list[tuple[int, int]] = []
+    for a in range(CHECKERS + 1):
+        for b in range(CHECKERS + 1 - a):
+            for c in range(CHECKERS + 1 - a - b):
+                for d in range(CHECKERS + 1 - a - b - c):
+                    for e in range(CHECKERS + 1 - a - b - c - d):
+                        for f in range(CHECKERS + 1 - a - b - c - d - e):
+                            boards.append((a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f, _pack((a, b, c, d, e, f))))
+    boards.sort()
+    return [packed for _, packed in boards]
+
+
+def _moves(place: int, die: int) -> list[int]:
+    """The places of the boards one ``die`` can leave."""
+    return [_INDEX[moved] for moved in _raw_steps(_ORDER[place], die)]
+
+
+def _one_die_places(place: int) -> list[list[int]]:
+    """For each die (index 1..6), the places of the boards it can leave."""
+    return [[]] + [_moves(place, die) for die in range(1, 7)]
+
+
+def _build_next() -> None:
+    """Add the next board of ``_ORDER`` to every table."""
+    place = len(_EXPECTED)
+    if place == 0:  # the empty board: nothing left to bear off
+        _EXPECTED.append(0.0)
+        for die in range(1, 7):
+            for left in (1, 2, 3):
+                _BEST_STEP[die][left].append(0)
+                _AFTER_STEPS[die][left].append(0.0)
+        _DISTRIBUTION.append(DONE)
+        return
+    steps = _one_die_places(place)
+    total = 0.0
+    for high, low, weight in ROLLS:
+        if high == low:
+            three = _AFTER_STEPS[high][3]
+            value = min(three[moved] for moved in steps[high])
+        else:
+            high_first, low_first = _AFTER_STEPS[low][1], _AFTER_STEPS[high][1]
+            value = min([high_first[moved] for moved in steps[high]] + [low_first[moved] for moved in steps[low]])
+        total += weight * value
+    _EXPECTED.append(1.0 + total / 36)
+    for die in range(1, 7):
+        moves, after, best_step = steps[die], _AFTER_STEPS[die], _BEST_STEP[die]
+        for left, level in ((1, _EXPECTED), (2, after[1]), (3, after[2])):
+            best = min(moves, key=lambda moved: (level[moved], _ORDER[moved]))
+            best_step[left].append(best)
+            after[left].append(level[best])
+    _DISTRIBUTION.append(_one_roll_earlier([(weight, _DISTRIBUTION[_best_place(place, steps, high, low)])
+                                            for high, low, weight in ROLLS]))
+
+
+def _best_place(place: int, steps: list[list[int]], high: int, low: int) -> int:
+    """The place of the board the best play of a roll leaves (fewest expected rolls, then smallest packed)."""
+    if high == low:
+        after, best_step = _AFTER_STEPS[high], _BEST_STEP[high]
+        first = min(steps[high], key=lambda moved: (after[3][moved], _ORDER[moved]))
+        return best_step[1][best_step[2][best_step[3][first]]]  # the empty board's best is the empty board
+    one_die = [(_AFTER_STEPS[second][1][moved], _ORDER[_BEST_STEP[second][1][moved]], _BEST_STEP[second][1][moved])
+               for first, second in ((high, low), (low, high)) for moved in steps[first]]
+    return min(one_die)[2]
+
+
+def _built(packed: int) -> int:
+    """The place of ``packed``, the tables built as far as it."""
+    if not _ORDER:
+        _ORDER.extend(_every_board())
+        _INDEX.update((packed_board, place) for place, packed_board in enumerate(_ORDER))
+        for die in range(1, 7):
+            _BEST_STEP[die] = {left: array("i") for left in (1, 2, 3)}
+            _AFTER_STEPS[die] = {left: array("d") for left in (1, 2, 3)}
+    place = _INDEX[packed]
+    while len(_EXPECTED) <= place:
+        _build_next()
+    return place
+
+
+def fill(boards: int) -> bool:
+    """Build the table ``boards`` boards further, fewest pips first; whether any are left. Done ahead of need, a
+    slice at a time, a race met later is answered at once: met cold, fifteen checkers build the whole table.
+
+    >>> fill(100), len(_EXPECTED) >= 100
+    (True, True)
+    """
+    _built(0)
+    for _ in range(min(boards, len(_ORDER) - len(_EXPECTED))):
+        _build_next()
+    return len(_EXPECTED) < len(_ORDER)
 
 
 def _expected(packed: int) -> float:
-    value = _EXPECTED.get(packed)
-    if value is None:
-        total = 0.0
-        for high, low, weight in ROLLS:
-            total += weight * (_double(packed, high, 4) if high == low else _best_pair(packed, high, low)[0])
-        value = 1.0 + total / 36
-        _EXPECTED[packed] = value
-    return value
-
-
-def _double(packed: int, die: int, left: int) -> float:
-    """The fewest expected rolls after playing ``left`` more steps of ``die``."""
-    if packed == 0:
-        return 0.0
-    if left == 0:
-        return _expected(packed)
-    if left == 4:  # a whole double, asked once per board: kept in its expected rolls, not here
-        return min(_double(moved, die, 3) for moved in _steps(packed, die))
-    key = packed << 6 | die << 3 | left
-    value = _DOUBLE.get(key)
-    if value is None:
-        value = min(_double(moved, die, left - 1) for moved in _steps(packed, die))
-        _DOUBLE[key] = value
-    return value
-
-
-def _one_die(packed: int, die: int) -> tuple[float, int]:
-    """The best board one ``die`` leaves, as (expected rolls, board); an empty board stays empty."""
-    key = packed << 3 | die
-    best = _ONE_DIE.get(key)
-    if best is None:
-        best = min(((_expected(moved), moved) for moved in _steps(packed, die)), default=(0.0, 0))
-        _ONE_DIE[key] = best
-    return best
-
-
-def _best_pair(packed: int, high: int, low: int) -> tuple[float, int]:
-    """The best board two different dice leave, played in the better order, as (expected rolls, board): the
-    first die's boards, each followed by the best of the second die (a first die that bears the last checker
-    off leaves the empty board, which nothing beats)."""
-    return min(_one_die(moved, second) for first, second in ((high, low), (low, high)) for moved in _steps(packed, first))
+    return _EXPECTED[_built(packed)]
 
 
 def _best_after(packed: int, high: int, low: int) -> int:
     """The board the best play of a roll leaves (fewest expected rolls; a tie goes to the smallest packed board)."""
-    if high == low:
-        current = packed
-        for left in range(3, -1, -1):  # the steps still to play after this one
-            if current == 0:
-                return 0
-            current = min(_steps(current, high), key=lambda moved: (_double(moved, high, left), moved))
-        return current
-    return _best_pair(packed, high, low)[1]
+    place = _built(packed)
+    return _ORDER[_best_place(place, _one_die_places(place), high, low)]
 
 
 def home_board(position: Position, side: Side) -> HomeBoard:
@@ -180,11 +242,8 @@ def _one_roll_earlier(by_roll: list[tuple[int, tuple[float, ...]]]) -> tuple[flo
     return tuple(result)
 
 
-@cache
 def _distribution(packed: int) -> tuple[float, ...]:
-    if packed == 0:
-        return DONE
-    return _one_roll_earlier([(weight, _distribution(_best_after(packed, high, low))) for high, low, weight in ROLLS])
+    return _DISTRIBUTION[_built(packed)]
 
 
 def distribution(board: HomeBoard) -> tuple[float, ...]:

@@ -46,6 +46,7 @@ from .games import BAR, CHECKERS, POINTS, Family, Game
 from .notation import Counts
 from .position import Position
 from .rules import LongRules, Rules, ShortRules
+from .sides import Side
 
 FORMAT = "nardy-net"  #: the weight file's ``format``
 FORMAT_VERSION = 1  #: the weight file's ``version``: what this module reads
@@ -409,6 +410,7 @@ class NetEvaluator:
 
     def __init__(self, networks: dict[Family, Network] | None = None) -> None:
         self._networks = dict(networks or {})
+        self._bearing_off_seen = False
 
     def network(self, game: Game) -> Network:
         """The network of ``game``'s family (the shipped one, loaded on first use, unless one was given)."""
@@ -418,12 +420,19 @@ class NetEvaluator:
             known = self._networks[family] = load_network(family)
         return known
 
+    def bearing_off_seen(self) -> bool:
+        """Has it judged a position where a side had every checker home (a game's last stretch: a race of two
+        all-home sides, judged by the bear-off table, is near)?"""
+        return self._bearing_off_seen
+
     def evaluate(self, positions: Sequence[Position], rules: Rules) -> list[Probabilities]:
         """Each position's probabilities from its side to move's view; the koks ones are 0 where ``rules``
         score no koks of the kind the network predicts."""
         if not positions:
             return []
         outputs = self.network(rules.game).evaluate(positions)
+        if not self._bearing_off_seen:
+            self._bearing_off_seen = any(p.all_home(side) for p in positions for side in Side)
         if scored_koks(rules):
             return [Probabilities(*values) for values in outputs]
         return [Probabilities(win, win_mars, 0.0, lose_mars, 0.0) for win, win_mars, _, lose_mars, _ in outputs]

@@ -94,3 +94,28 @@ def test_ranked_plays_start_with_the_best() -> None:
     ranked = rank_plays(position, 4, 1)
     assert ranked[0][1] == best_after((1, 0, 0, 0, 1, 1), 4, 1)
     assert [value for value, _ in ranked] == sorted(value for value, _ in ranked)
+
+
+def test_the_warm_up_waits_for_a_side_all_home_then_builds_the_table_a_slice_at_a_time() -> None:
+    """The site's worker calls nardy_core.warmup.step when idle: nothing until the engine has judged a side with
+    every checker home, then the bear-off table grows by the slice asked for, and its values are the ones a cold
+    question gets (the expected rolls are the distribution's mean)."""
+    from nardy_core import bearoff
+    from nardy_core.net import NetEvaluator
+    from nardy_core.rules import LongRules
+    from nardy_core.warmup import step
+
+    evaluator = NetEvaluator()
+    evaluator.evaluate([Position.start(Game.LONG, Side.WHITE)], LongRules())
+    assert not evaluator.bearing_off_seen() and step(10, evaluator) is False
+    home_stretch = Position.from_notation("w/6:5,5:5,4:5/13:15")  # White all home, Black still far out
+    evaluator.evaluate([home_stretch], LongRules())
+    assert evaluator.bearing_off_seen()
+    built = len(bearoff._EXPECTED)
+    more = step(10, evaluator)
+    assert len(bearoff._EXPECTED) == min(max(built, 1) + 10, 54_264)
+    assert more == (len(bearoff._EXPECTED) < 54_264)
+    for packed in bearoff._ORDER[:len(bearoff._EXPECTED)]:
+        board = bearoff._unpack(packed)
+        mean = sum(k * p for k, p in enumerate(distribution(board)))
+        assert mean == pytest.approx(expected_rolls(board), abs=1e-9), board

@@ -18,6 +18,10 @@
 
 /** @type {((kind: string, payload: string) => string) | null} nardy_core.api.handle, once the boot succeeded */
 let handle = null;
+/** @type {(() => boolean) | null} nardy_core.warmup.step, once the boot succeeded */
+let warmStep = null;
+/** whether a slice of warm-up work is scheduled */
+let warming = false;
 /** @type {Promise<boolean> | null} the boot under way or done; a failed boot may be started again */
 let booting = null;
 /** @typedef {{postMessage: (message: unknown) => void}} Page  a page: its port, or the dedicated worker */
@@ -97,6 +101,11 @@ async function boot({ indexURL, coreWheelURL }) {
     // Kept for the worker's lifetime: destroying the module proxy would also destroy `handle`.
     const api = pyodide.pyimport('nardy_core.api').handle;
     handle = api;
+    try {
+      warmStep = pyodide.pyimport('nardy_core.warmup').step;
+    } catch {
+      warmStep = null; // a wheel without it (a test's) boots all the same: the warm-up only saves time later
+    }
     // The first call also warms up the call path, so the first click is not the slow one.
     const pong = JSON.parse(api('ping', '{}'));
     if (pong.error) throw new Error(`ping: ${JSON.stringify(pong.error)}`);
@@ -107,6 +116,7 @@ async function boot({ indexURL, coreWheelURL }) {
   } catch (error) {
     restore();
     handle = null;
+    warmStep = null;
     booting = null; // a page's retry may boot again
     tellAll({ type: 'failed', error: { code: 'LOAD_FAILED', detail: describe(error) } });
     return false;
@@ -135,6 +145,25 @@ function answer(id, type, payload) {
     return { id, ok: false, error: result.error };
   }
   return { id, ok: true, result };
+}
+
+/** Let nardy_core prepare what its engine will need (nardy_core.warmup) while no request waits: a slice at a
+ * time, each its own task, so a request that comes meanwhile waits for one slice at most. It stops when
+ * nardy_core says nothing is left, or that the engine was never asked, and is offered again after each answer. */
+function warmWhileIdle() {
+  if (warming || !warmStep) return;
+  warming = true;
+  const slice = () => {
+    let more = false;
+    try {
+      more = Boolean(warmStep && warmStep());
+    } catch (error) {
+      console.error('nardy_core.warmup raised', describe(error));
+    }
+    if (more) setTimeout(slice, 0);
+    else warming = false;
+  };
+  setTimeout(slice, 0);
 }
 
 /** how long a package file may take to arrive */
@@ -198,6 +227,7 @@ async function onMessage(client, data) {
     return;
   }
   client.postMessage(await answerWithData(message.id, message.type, message.payload));
+  warmWhileIdle();
 }
 
 if ('onconnect' in self) {
