@@ -11,22 +11,21 @@ from pathlib import Path
 
 import pytest
 
-import builder
-from builder import Paths, editor_vendor
+from builder import editor_vendor
 from builder.assets import asset, written
 from builder.editor_vendor import EDITOR_PACKAGES, SPECIFIER, VENDOR_DIR, Pin, bare_specifiers, read_pins
 from builder.manifest import MANIFEST_NAME, build_manifest
 from builder.modules import module_closure
 from builder.problems import VendorError
 
-from .conftest import FIXTURE, PROJECT
+from .conftest import PROJECT
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("editor") / "dist"
-    builder.build(out, Paths(lessons=FIXTURE))
-    return out
+def dist(built_site: Path) -> Path:
+    """The session's build: the editor's modules are the same whatever the course (a build of its own cost each
+    worker that ran these tests half a minute in a fresh clone)."""
+    return built_site
 
 
 @pytest.fixture(scope="module")
