@@ -76,8 +76,8 @@ _steps = cache(_raw_steps)  #: the same, remembered (the first-off recursion and
 
 # The table is built bottom-up, fewest pips first: a roll only leads to boards with fewer pips, done by then.
 # Everything is a flat array over the boards' places in that order, built only as far as a question needs (a
-# few boards for a small one, all 54,264 for fifteen checkers on the 6-point): some 45 MB natively for the whole
-# table, where memos of the recursion it replaces peaked at 195 MB.
+# few boards for a small one, all 54,264 for fifteen checkers on the 6-point): some 60 MB natively for the whole
+# table, where memos of the recursion it replaces peaked at 203 MB.
 _ORDER: list[int] = []  #: every board, packed, fewest pips first (then by packed value); the empty board first
 _INDEX: dict[int, int] = {}  #: packed board -> its place in ``_ORDER``
 _EXPECTED = array("d")  #: place -> expected rolls, playing each roll for the fewest
