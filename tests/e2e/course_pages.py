@@ -183,6 +183,33 @@ FITS = """() => {
   return 'fits';
 }"""
 WIDGET_MOUNTED_MS = 15_000
+#: In the page: from the current slide, ``steps`` presses of ``key`` on the focused control (where a clicker's
+#: key lands), each slide read as FITS reads it, at once and, if not yet, on the frames to come (within
+#: ``bound`` ms). Answers what each press showed, as the counter says, and the first slide that did not fit, with
+#: FITS's reason. One call walks a lesson: a round trip of the test per slide cost ten times what the page does.
+WALK = """async ([key, steps, bound]) => {
+  const fits = """ + FITS + """;
+  const counter = () => document.querySelector('[data-present-counter]')?.textContent ?? '';
+  const settled = async () => {
+    const until = performance.now() + bound;
+    let found = fits();
+    while (found !== 'fits' && performance.now() < until) {
+      await new Promise((done) => requestAnimationFrame(done));
+      found = fits();
+    }
+    return found;
+  };
+  const shown = [counter()];
+  let found = await settled();
+  for (let step = 0; step < steps && found === 'fits'; step++) {
+    const target = document.activeElement || document.body;
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, code: key, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new KeyboardEvent('keyup', { key, code: key, bubbles: true, cancelable: true }));
+    shown.push(counter());
+    found = await settled();
+  }
+  return { shown, found };
+}"""
 
 
 class Presenter:
@@ -292,6 +319,15 @@ class Presenter:
         except PlaywrightTimeout:  # the reason is what the page says
             path, slide, total = self.where()
             raise AssertionError(f"{path} slide {slide}/{total} at {self.page.viewport_size}: {self.page.evaluate(f'({FITS})()')}") from None
+
+    def walk_fitting(self, key: str, steps: int) -> list[int]:
+        """Press ``key`` (PageDown, PageUp) ``steps`` times on this lesson, in the page (WALK), and expect every
+        slide on the way, the current one first, to fit the screen; answer the slide numbers the counter showed."""
+        walked = self.page.evaluate(WALK, [key, steps, WIDGET_MOUNTED_MS])
+        shown = [int(re.findall(r"\d+", text)[0]) for text in walked["shown"]]
+        if walked["found"] != "fits":
+            raise AssertionError(f"{self.page.url} slide {shown[-1]} at {self.page.viewport_size}: {walked['found']}")
+        return shown
 
     def model(self) -> dict[str, dict[str, int | str]]:
         """The points of the current slide's board (its data-model)."""
