@@ -293,16 +293,15 @@ class Presenter:
         numbers = re.findall(r"\d+", counter)
         return str(path), int(numbers[0]), int(numbers[1])
 
-    def next_slide(self, here: tuple[str, int, int] | None = None) -> tuple[str, int, int]:
-        """PageDown, then wait until the presentation has left the slide (or the page) it was on (``here``, if
-        the caller knows it) and say where it is now."""
-        path, slide, _ = here or self.where()
+    def go_to_next_lesson(self, path: str) -> None:
+        """PageDown on the last slide of the lesson at ``path``: wait until the next lesson is presented, on its
+        first slide. (The lesson comes by in-page navigation: its address changes before the presenter has
+        read its slides, so the address alone is not enough.)"""
         self.press("PageDown")
-        # a slide changes as the key is handled; another lesson loads later
-        self._now_or_later(
-            f"() => location.pathname !== {json.dumps(path)} || !document.querySelector('{self.COUNTER}')?.textContent.startsWith('{slide} ')",
-            READY_MS)
-        return self.where()
+        self.page.wait_for_function(
+            "(path) => location.pathname !== path"
+            " && document.querySelector('main [data-slide-current]')?.dataset.slide === '0'"
+            f" && (document.querySelector('{self.COUNTER}')?.textContent ?? '').startsWith('1 ')", arg=path, timeout=READY_MS)
 
     def _now_or_later(self, predicate: str, timeout: float) -> None:
         """Wait until ``predicate`` (a function in the page) is true: read as the page is laid out now, and only
