@@ -314,6 +314,50 @@ class HintAnswer(TypedDict):
     plays: list[HintPlay]
 
 
+Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+
+
+class AdvisedPlay(TypedDict):
+    """A play as the tutor shows it: written in the board's numbering (White's, the numbers the board shows),
+    its steps to draw, the mover's cubeless equity and chances, and what it loses against the best."""
+
+    play: str
+    steps: list[PlayedStep]
+    equity: float
+    win: float
+    win_mars: float
+    lose_mars: float
+    loss: float
+    grade: Grade
+
+
+class AdviseAnswer(TypedDict):
+    """``advise``: the best plays of a turn, best first (at most ``limit``; none when the turn passes)."""
+
+    plays: list[AdvisedPlay]
+    total: int
+
+
+class WhyJson(TypedDict):
+    """A reason the best play is better (``nardy_core.tutor.Why``): its code, catalog key and numbers."""
+
+    code: str
+    message: str
+    params: dict[str, int]
+
+
+class JudgeAnswer(TypedDict):
+    """``judge``: a legal play graded against the best of its roll, with the reasons, most telling first."""
+
+    grade: Grade
+    loss: float
+    rank: int
+    total: int
+    played: AdvisedPlay
+    best: AdvisedPlay
+    why: list[WhyJson]
+
+
 class EvaluateAnswer(TypedDict):
     """``evaluate``: the side to move's chances and cubeless money equity (and whether the race tables gave them)."""
 

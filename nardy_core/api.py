@@ -58,7 +58,7 @@ from .blocks import forbidden_block
 from .board import board_model, counts_model, dice_uses
 from .dice import Roll
 from .engine import opponent
-from .engine_api import cube, evaluate, hint, read_level
+from .engine_api import advise, cube, evaluate, hint, judge, read_level
 from .errors import GameError, InputError, NardyError, shown
 from .flow import CubeVerb, Event, GameState, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
@@ -442,6 +442,8 @@ HANDLERS: dict[str, Callable[[Json], Mapping[str, object]]] = {
     "bot_turn": bot_turn,
     "game_review": game_review,
     "hint": hint,
+    "advise": advise,
+    "judge": judge,
     "evaluate": evaluate,
     "cube": cube,
 }

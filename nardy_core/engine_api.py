@@ -22,20 +22,26 @@ for the cube given (``{"value", "owner", "offered_by"?, "turned"?}``, default a 
 
 from __future__ import annotations
 
-from .answer_types import CubeAnswer, EvaluateAnswer, HintAnswer, HintPlay
+from .answer_types import AdviseAnswer, AdvisedPlay, CubeAnswer, EvaluateAnswer, HintAnswer, HintPlay, JudgeAnswer, PlayedStep
 from .cube import Cube
 from .cube_advice import advice
 from .engine import DEFAULT_LEVEL, LEVELS, Level
 from .errors import InputError, shown
 from .evaluator import RACE, Probabilities, evaluator_for
+from .games import BAR, OFF
+from .moves import Step, format_play, parse_play
 from .position import Position
-from .requests import Json, read_cube, read_int, read_position, read_rules, read_turn_setup
+from .requests import Json, read_cube, read_int, read_position, read_rules, read_text, read_turn_setup
 from .rules import Rules
-from .search import MAX_PLIES, rank_plays
+from .search import MAX_PLIES, RankedPlay, rank_plays
 from .sides import Side
+from .tutor import grade
+from .tutor import judge as judge_play
 
 DEFAULT_PLIES = 0  #: a hint's depth unless the query says (1 ply is some tenths of a second natively: docs/engine.md)
 PLACES = 4  #: decimals of the numbers an answer writes
+ADVISED = 5  #: how many plays ``advise`` answers unless the query says (``limit``)
+MAX_ADVISED = 50
 
 
 def _round(value: float) -> float:
@@ -100,4 +106,77 @@ def cube(query: Json) -> CubeAnswer:
     return {
         "win": _round(p.win), "win_mars": _round(p.win_mars), "lose_mars": _round(p.lose_mars),
         "equity": _round(p.equity(rules)), "advice": decision.to_json(),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# the tutor, for the page: plays in the board's numbering, with their steps to draw
+
+
+def _board_step(position: Position, step: Step) -> Step:
+    """``step`` (the mover's numbering) in the board's: White's numbers, the bar and off as they are."""
+    game, side = position.game, position.to_move
+    return step._replace(
+        src=step.src if step.src in (OFF, BAR) else game.absolute(side, step.src),
+        dst=step.dst if step.dst in (OFF, BAR) else game.absolute(side, step.dst),
+    )
+
+
+def _step_json(position: Position, step: Step) -> PlayedStep:
+    from .api import step_json  # the page's one shape of a step (api imports this module)
+
+    return step_json(position, step)
+
+
+def _advised(position: Position, entry: RankedPlay, best: RankedPlay) -> AdvisedPlay:
+    loss = max(0.0, best.equity - entry.equity)
+    return {
+        "play": format_play(_board_step(position, step) for step in entry.steps),
+        "steps": [_step_json(position, step) for step in entry.steps],
+        "equity": _round(entry.equity),
+        "win": _round(entry.probabilities.win),
+        "win_mars": _round(entry.probabilities.win_mars),
+        "lose_mars": _round(entry.probabilities.lose_mars),
+        "loss": _round(loss),
+        "grade": grade(loss).value,
+    }
+
+
+def advise(query: Json) -> AdviseAnswer:
+    """The page's hint: the ``limit`` best plays of the query's turn (as ``hint`` ranks them), each written in
+    the board's numbering with its steps to draw and what it loses against the best.
+
+    >>> answer = advise({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "limit": 2})
+    >>> [(p["play"], p["grade"]) for p in answer["plays"]][0], len(answer["plays"]), answer["total"]
+    (('8/5 6/5', 'best'), 2, 16)
+    >>> advise({"position": "b/24:15/24:14,18", "dice": [6, 5]})["plays"][0]["play"]  # Black's 24/18 18/13: its 24 is the board's 12
+    '12/6 6/1'
+    """
+    setup = read_turn_setup(query)
+    plies = read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES)
+    limit = read_int(query, "limit", ADVISED, 1, MAX_ADVISED)
+    ranked = rank_plays(*setup, evaluator_for(setup.position.game), plies)
+    return {"plays": [_advised(setup.position, entry, ranked[0]) for entry in ranked[:limit]], "total": len(ranked)}
+
+
+def judge(query: Json) -> JudgeAnswer:
+    """A legal play (``play``, the mover's notation, as ``game_play`` takes it) graded against the best of its
+    roll (:mod:`nardy_core.tutor`), with the reasons the best is better.
+
+    >>> answer = judge({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "play": "24/21 24/23"})
+    >>> answer["grade"], answer["best"]["play"], [why["message"] for why in answer["why"]]
+    ('blunder', '8/5 6/5', ['tutor.why.HOME_POINT', 'tutor.why.BLOTS'])
+    """
+    setup = read_turn_setup(query)
+    plies = read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES)
+    judged = judge_play(*setup, parse_play(read_text(query, "play")), evaluator_for(setup.position.game), plies)
+    position = setup.position
+    return {
+        "grade": judged.grade.value,
+        "loss": _round(judged.loss),
+        "rank": judged.rank,
+        "total": judged.plays,
+        "played": _advised(position, judged.played, judged.best),
+        "best": _advised(position, judged.best, judged.best),
+        "why": [{"code": why.code.value, "message": why.key, "params": dict(why.params)} for why in judged.why],
     }

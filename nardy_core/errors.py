@@ -55,6 +55,7 @@ ERROR_CODES: dict[str, str] = {
     "NOT_ROLLED": "the side to move has not thrown the dice",
     "WRONG_ROLL": "the play is for other dice than those thrown",
     "ILLEGAL": "the play is not a legal turn",
+    "NO_PLAY": "the roll has no play to judge (the turn passes)",
     "OPENING_TIE": "the opening throw is a tie: it is thrown again",
     "NOT_ALLOWED": "declining the opening throw outside start=choice",
     "RULES_GAME": "rules of one game for a position of the other",

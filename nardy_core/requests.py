@@ -77,6 +77,8 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "bot_turn": frozenset((*TURN_FIELDS, "seed", "level")),
     "game_review": frozenset(("record",)),
     "hint": frozenset((*TURN_FIELDS, "plies")),
+    "advise": frozenset((*TURN_FIELDS, "plies", "limit")),
+    "judge": frozenset((*TURN_FIELDS, "plies", "play")),
     "evaluate": frozenset((*POSITION_FIELDS, "rules")),
     "cube": frozenset((*POSITION_FIELDS, "rules", "cube")),
 }

@@ -93,6 +93,11 @@ def _game_state(kind: str = "game_new", query: dict[str, Any] | None = None) -> 
     return answer
 
 
+def _plays(setup: dict[str, Any]) -> list[str]:
+    """The legal plays of a turn, best first, in the mover's notation (as ``judge`` reads a play)."""
+    return [play["play"] for play in call("hint", setup)["plays"]]
+
+
 def base_requests() -> dict[str, list[dict[str, Any]]]:
     """A few valid requests of every kind (computed once: some need a game state)."""
     setups = [
@@ -134,6 +139,8 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
         "bot_turn": [{**s, "seed": 9} for s in setups[:4]] + [{**setups[-1], "level": "club"}],
         "hint": [*setups[:4], {**setups[-1], "plies": 0},
                  {"game": "short", "white": {"6": 2, "5": 2, "4": 1}, "black": {"6": 2, "5": 1}, "dice": [2, 1], "plies": 1}],
+        "advise": [*setups[:3], {**setups[-1], "limit": 1}, {**setups[3], "limit": 50, "plies": 1}],
+        "judge": [{**s, "play": play} for s in setups[:3] + setups[-2:] for play in _plays(s)[:1] + _plays(s)[-1:]],
         "evaluate": [{"position": p, "rules": {}} for p in POSITIONS] + [{"position": POSITIONS[5], "rules": {"koks": 2}}],
         "cube": [{"position": p, "rules": {"cube": True}} for p in POSITIONS[2:6]]
         + [{"position": POSITIONS[6], "rules": {"cube": True, "beaver": True}, "cube": {"value": 2, "owner": "black", "turned": True}}],

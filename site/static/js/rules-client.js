@@ -110,6 +110,30 @@ import { request } from './runtime.js';
  * @property {number} lose_mars
  */
 /** @typedef {{plays: HintPlay[]}} HintAnswer  every legal play, best first */
+/** @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder'} Grade  a play against the best of its roll */
+/**
+ * @typedef {object} AdvisedPlay  a play as the tutor shows it, in the board's numbering, with its steps to draw
+ * @property {string} play
+ * @property {PlayedStep[]} steps
+ * @property {number} equity
+ * @property {number} win
+ * @property {number} win_mars
+ * @property {number} lose_mars
+ * @property {number} loss   the equity it loses against the best
+ * @property {Grade} grade
+ */
+/** @typedef {{plays: AdvisedPlay[], total: number}} AdviseAnswer  the best plays of a turn, best first */
+/** @typedef {{code: string, message: string, params: Record<string, number>}} WhyJson  why the best play is better */
+/**
+ * @typedef {object} JudgeAnswer  a legal play graded against the best of its roll
+ * @property {Grade} grade
+ * @property {number} loss
+ * @property {number} rank   its place among the roll's plays, from 1
+ * @property {number} total  how many plays the roll had
+ * @property {AdvisedPlay} played
+ * @property {AdvisedPlay} best
+ * @property {WhyJson[]} why  most telling first (none for a play as good as the best)
+ */
 /**
  * @typedef {object} EvaluateAnswer  the side to move's chances and cubeless equity
  * @property {number} win
@@ -135,7 +159,7 @@ import { request } from './runtime.js';
 export const KINDS = /** @type {const} */ ([
   'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
   'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review', 'hint',
-  'evaluate', 'cube',
+  'advise', 'judge', 'evaluate', 'cube',
 ]);
 
 /** @param {typeof KINDS[number]} kind @param {object} payload @returns {Promise<any>} */
@@ -292,6 +316,14 @@ export const gameReview = (record) => ask('game_review', { record });
 /** Every legal play of a turn, best first (the CLI's hint): a turn query plus plies (0, 1 or 2).
  * @param {object} query @returns {Promise<HintAnswer>} */
 export const hint = (query) => ask('hint', query);
+
+/** The tutor's hint: the best plays of a turn (query: a turn, plus plies and limit), in the board's numbering.
+ * @param {object} query @returns {Promise<AdviseAnswer>} */
+export const advise = (query) => ask('advise', query);
+
+/** The tutor's verdict on a legal play (query: a turn and its play in the mover's notation, plus plies).
+ * @param {object} query @returns {Promise<JudgeAnswer>} */
+export const judge = (query) => ask('judge', query);
 
 /** A position's chances for its side to move. @param {object} query @returns {Promise<EvaluateAnswer>} */
 export const evaluate = (query) => ask('evaluate', query);
