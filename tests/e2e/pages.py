@@ -170,6 +170,25 @@ class FreeBoard(Board):
         """The computer's level, chosen under the board (a select)."""
         return self.root.get_by_label(re.compile("^(Computer level|Уровень компьютера)"))
 
+    @property
+    def tutor(self) -> Locator:
+        """The tutor's box under the board: the hint's plays, or the verdict on the last turn."""
+        return self.root.locator(light("[data-tutor]"))
+
+    @property
+    def hinted_plays(self) -> Locator:
+        """The hint's plays, best first (each item's data-play: the play in the board's numbering)."""
+        return self.tutor.locator(light("[data-hint-plays] > li"))
+
+    @property
+    def arrows(self) -> Locator:
+        """The arrows drawn over the board (the tutor's plays)."""
+        return self.svg.locator(light(".nb-drawing__arrow"))
+
+    def tutor_button(self, action: str) -> Locator:
+        """A button of the tutor's box: take-back, keep, show-play."""
+        return self.tutor.locator(light(f"[data-action='{action}']"))
+
 
 def puzzles_on(page: Page) -> list[Puzzle]:
     """Every puzzle of the current page, in page order."""

@@ -3,14 +3,10 @@ Python has made its boards playable."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
-PROJECT = Path(__file__).resolve().parents[2]
-#: installed by `npm ci` from package-lock.json, which pins the version and checks its integrity
-AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
+from .axe import violations
 
 PAGES = ["ru/", "ru/review/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
          "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
@@ -19,18 +15,13 @@ PAGES = ["ru/", "ru/review/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzz
          "ru/play/?edit=1", "en/play/?edit=1&pos=short:b/bar:1,6:14/bar:2,20:13"]
 
 
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    return AXE.read_text(encoding="utf-8")
-
-
 # bypass_csp only to inject the checker (the page is unchanged); the module's own context boots its own Python: on
 # one pytest-xdist worker (--dist loadgroup) it boots once
 pytestmark = [pytest.mark.browser_context_args(bypass_csp=True), pytest.mark.xdist_group("accessibility")]
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violations(page: Page, site_url: str, axe_script: str, path: str) -> None:
+def test_no_serious_accessibility_violations(page: Page, site_url: str, path: str) -> None:
     page.goto(site_url + path)
     if "present=audience" in path:  # the projector's window mirrors another one and runs no Python
         expect(page.locator("html.audience")).to_be_attached()
@@ -41,16 +32,4 @@ def test_no_serious_accessibility_violations(page: Page, site_url: str, axe_scri
     if "edit=1" in path:  # the board editor: its verdict said, every option of the rules variant shown
         expect(page.locator("[data-editor-verdict] p")).to_be_visible(timeout=60_000)
         page.locator(".editor-rules summary").click()
-    # content-visibility: auto (long lessons skip drawing boards off screen) moves boxes while axe scrolls, so
-    # its colour check pairs text with a button 300 px away; the checker sees every box laid out instead
-    page.add_style_tag(content=".nardy-widget { content-visibility: visible !important; }")
-    page.add_script_tag(content=axe_script)
-    # label-content-name-mismatch is an experimental axe rule; on a point it glues the drawn point number and
-    # the stack count together ("2415") and misses that both are in the name "Point 24, 15 white checkers".
-    result = page.evaluate(
-        "async () => (await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},"
-        " rules: {'label-content-name-mismatch': {enabled: false}}}))"
-        ".violations.filter(v => v.impact === 'serious' || v.impact === 'critical' || v.impact === 'moderate')"
-        ".map(v => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0].target.join(' ')}`)"
-    )
-    assert result == []
+    assert violations(page) == []

@@ -13,6 +13,7 @@ import { positionQuery, readRules } from './position-address.js';
 import { showGameReview } from './game-review.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll, setup } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
+import { Tutor } from './tutor.js';
 import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
@@ -81,6 +82,10 @@ export class FreeBoard extends Widget {
     this.gaveWay = undefined;
     /** on someone else's page (embed/<lang>/play.html) */
     this.embedded = document.body.classList.contains('embed');
+    /** the hint and the verdicts on the learner's turns */
+    this.tutor = new Tutor(root, () => this.view);
+    /** a played turn the tutor holds back (a mistake or a blunder) until the learner keeps or takes it back */
+    this.holding = false;
   }
 
   attach() {
@@ -93,11 +98,15 @@ export class FreeBoard extends Widget {
     });
     /** @type {HTMLElement} */ (root.querySelector('[data-controls]')).hidden = false;
     this.on(this.button('roll'), 'click', () => this.roll());
-    this.on(this.button('undo'), 'click', () => this.turn && this.turn.undo());
+    this.on(this.button('undo'), 'click', () => {
+      this.release(); // a held turn's verdict goes with the step taken back: the turn is played on
+      if (this.turn) this.turn.undo();
+    });
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
     this.on(this.button('new-game'), 'click', () => this.reset());
     for (const action of /** @type {const} */ (['double', 'take', 'drop'])) this.on(this.button(action), 'click', () => this.cube(action));
     this.on(this.button('computer-move'), 'click', () => this.askComputer());
+    this.on(this.button('hint'), 'click', () => this.hint());
     this.on(this.button('edit'), 'click', () => this.edit({ ...this.editStart(), focus: true }));
     for (const choice of root.querySelectorAll('[data-choose-game]')) {
       this.on(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
@@ -152,6 +161,12 @@ export class FreeBoard extends Widget {
   get players() {
     const computer = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="computer"]'));
     return { white: 'human', black: computer && computer.checked ? 'computer' : 'human' };
+  }
+
+  /** Whether the tutor judges each of the learner's turns (the option under the board, on by default). */
+  get verdicts() {
+    const option = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="verdicts"]'));
+    return Boolean(option && option.checked);
   }
 
   /** The computer's level chosen under the board (the builder writes nardy_core's levels as its options).
@@ -306,6 +321,7 @@ export class FreeBoard extends Widget {
     };
     // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
     show('computer-move', Boolean(game && human && !game.result && Object.values(game.players).every((who) => who === 'human')));
+    show('hint', Boolean(game && human && !game.result && game.phase === 'move' && game.roll && !this.holding));
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
     show('take', Boolean(game && human && game.phase === 'cube'));
     show('drop', Boolean(game && human && game.phase === 'cube'));
@@ -329,6 +345,7 @@ export class FreeBoard extends Widget {
   async newGame(game, rules) {
     this.say(''); // a new game: nothing said about the last one (or about the address) still stands
     this.warn('');
+    this.tutor.clear();
     try {
       const state = await gameNew({ game, rules, players: this.players });
       this.startRecord({ game: state.game, rules: state.rules, opening: state.opening, events: [] });
@@ -355,6 +372,8 @@ export class FreeBoard extends Widget {
   /** @param {number[]} dice */
   startTurn(dice) {
     if (this.turn) this.turn.destroy();
+    this.release();
+    this.tutor.clear(); // a new roll: the last turn's verdict and arrows are done with
     const game = /** @type {GameStateJson} */ (this.game);
     const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules }, { status: this.status });
     this.turn = turn;
@@ -362,10 +381,71 @@ export class FreeBoard extends Widget {
     turn.start();
   }
 
-  /** @param {string} play */
+  /** The turn the learner is playing, as the tutor asks about it. @param {GameStateJson} game */
+  turnQuery(game) {
+    return { position: game.position, dice: game.roll || [], first_turn: game.first_turn, rules: game.rules };
+  }
+
+  /** The learner's turn is played: the tutor judges it first (if asked to); against the computer a mistake
+   * or a blunder waits for the learner to take it back or keep it, anything else is played at once with its
+   * verdict shown.
+   * @param {string} play */
   async endTurn(play) {
-    if (!this.game) return;
-    this.setGame(await gamePlay(this.game, play || ''));
+    const before = this.game;
+    if (!before) return;
+    const verdict = this.verdicts && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
+    if (this.game !== before) return; // a new game (or position) meanwhile
+    // held only against the computer, before it answers: two people at one board see the verdict and play on
+    const opponent = before.to_move === 'white' ? 'black' : 'white';
+    if (verdict && this.tutor.holds(verdict) && before.players[opponent] === 'computer') {
+      this.holding = true;
+      this.showCubeButtons();
+      this.tutor.showVerdict(verdict, {
+        takeBack: () => this.takeBack(before, verdict),
+        keep: () => this.commit(before, play),
+      });
+      return;
+    }
+    if (verdict) this.tutor.showVerdict(verdict, null);
+    await this.commit(before, play);
+  }
+
+  /** A held turn is held no more (kept, taken back, or a step of it undone); its verdict stays said. */
+  release() {
+    if (!this.holding) return;
+    this.holding = false;
+    this.tutor.dropActions();
+    this.showCubeButtons();
+  }
+
+  /** Plays the learner's turn from ``before``. @param {GameStateJson} before @param {string} play */
+  async commit(before, play) {
+    if (this.game !== before) return;
+    this.release();
+    this.setGame(await gamePlay(before, play || ''));
+  }
+
+  /** «Переходить»: the roll again from where it was, the better play drawn on the board.
+   * @param {GameStateJson} before @param {import('./rules-client.js').JudgeAnswer} verdict */
+  takeBack(before, verdict) {
+    if (this.game !== before) return;
+    this.release();
+    this.say(''); // the finished turn's last words: the roll is the learner's again
+    this.setGame(before);
+    this.tutor.showTakenBack(verdict);
+  }
+
+  /** «Подсказка»: the best plays of the learner's roll, from the turn's start (steps already made go back).
+   */
+  async hint() {
+    const game = this.game;
+    if (!game || game.result || game.computer || game.phase !== 'move' || !game.roll || this.holding) return;
+    if (this.turn) this.turn.reset();
+    try {
+      await this.tutor.hint(this.turnQuery(game));
+    } catch (error) {
+      this.problem(error);
+    }
   }
 
   async computerTurn() {
