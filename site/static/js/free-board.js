@@ -14,6 +14,7 @@ import { showGameReview } from './game-review.js';
 import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll, setup } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 import { Tutor } from './tutor.js';
+import { EditorSeat } from './free-board-editor.js';
 import { bindViewControls, Widget } from './widget.js';
 
 /** @typedef {import('./rules-client.js').GameStateJson} GameStateJson */
@@ -70,10 +71,8 @@ export class FreeBoard extends Widget {
     this.turn = null;
     /** @type {(() => void) | null} */
     this.unbindView = null;
-    /** counts the editor's openings and closings: an opening still loading its module after a closing is dropped */
-    this.editSession = 0;
-    /** @type {import('./editor/editor.js').BoardEditor | null} the board editor, while it is open */
-    this.editor = null;
+    /** the board editor's seat on this board («Расставить позицию») */
+    this.editing = new EditorSeat(this);
     /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
     this.asked = false;
     /** said before the next sentence about the computer's action: its level had to give way */
@@ -91,7 +90,7 @@ export class FreeBoard extends Widget {
   attach() {
     const { root } = this;
     this.onUnmount(() => {
-      if (this.editor) this.editor.unmount();
+      this.editing.leave();
       if (this.turn) this.turn.destroy();
       if (this.unbindView) this.unbindView();
       for (const view of Object.values(this.views)) view.destroy();
@@ -107,7 +106,7 @@ export class FreeBoard extends Widget {
     for (const action of /** @type {const} */ (['double', 'take', 'drop'])) this.on(this.button(action), 'click', () => this.cube(action));
     this.on(this.button('computer-move'), 'click', () => this.askComputer());
     this.on(this.button('hint'), 'click', () => this.hint());
-    this.on(this.button('edit'), 'click', () => this.edit({ ...this.editStart(), focus: true }));
+    this.on(this.button('edit'), 'click', () => this.editing.open({ ...this.editing.start(), focus: true }));
     for (const choice of root.querySelectorAll('[data-choose-game]')) {
       this.on(choice, 'click', () => this.newGame(/** @type {GameName} */ (/** @type {HTMLElement} */ (choice).dataset.chooseGame), {}));
     }
@@ -237,9 +236,9 @@ export class FreeBoard extends Widget {
       // the editor draws on its game's board from the start: a position the address gives without its game
       // (the page's own addresses name it) is Python's to read first
       const game = pos && !params.has('game') ? await this.gameOf(pos) : this.gameName;
-      return this.edit({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
+      return this.editing.open({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
     }
-    this.leaveEditor();
+    this.editing.leave();
     /** @type {Record<string, unknown>} */
     let rules = {};
     const rulesText = params.get('rules');
@@ -472,82 +471,6 @@ export class FreeBoard extends Widget {
       this.asked = false;
       if (button) button.disabled = false;
     }
-  }
-
-  /** What the editor opens with: the position on the board, its dice and rules.
-   * @returns {import('./editor/editor.js').EditorStart} */
-  editStart() {
-    const game = this.game;
-    if (!game) return { game: this.gameName, dice: '', rules: {} };
-    return { position: game.position, game: game.game, dice: game.roll && game.phase === 'move' ? game.roll.join('-') : '', rules: game.rules };
-  }
-
-  /** Opens the board editor (the play controls give way to its panel). @param {import('./editor/editor.js').EditorStart} start */
-  async edit(start) {
-    if (this.turn) {
-      this.turn.destroy();
-      this.turn = null;
-    }
-    this.say('');
-    this.setEditing(true);
-    const session = ++this.editSession;
-    const { BoardEditor } = await import('./editor/editor.js');
-    if (session !== this.editSession || !this.mounted) return; // closed (or the page left) while the editor was loading
-    if (this.editor) this.editor.unmount();
-    const host = this;
-    this.editor = new BoardEditor({
-      root: this.root,
-      get view() { return host.view; },
-      showGame: (game) => this.showGame(game),
-      starts: this.starts,
-      problem: (error) => this.problem(error),
-      play: (play) => this.playFrom(play),
-      close: () => this.closeEditor(),
-    }, start).mount();
-  }
-
-  /** @param {boolean} editing */
-  setEditing(editing) {
-    this.root.classList.toggle('is-editing', editing);
-    for (const selector of ['[data-controls]', '[data-position-form]', '.position-link', '.game-choice', '[data-status]']) {
-      const el = /** @type {HTMLElement | null} */ (this.root.querySelector(selector));
-      if (el) el.hidden = editing;
-    }
-  }
-
-  leaveEditor() {
-    this.editSession += 1;
-    if (this.editor) this.editor.unmount();
-    this.editor = null;
-    this.setEditing(false);
-  }
-
-  /** «Закрыть редактор»: the free board again, with the last correct setup the address holds. */
-  async closeEditor() {
-    this.leaveEditor();
-    const url = new URL(window.location.href);
-    url.searchParams.delete('edit');
-    window.history.replaceState(window.history.state, '', url);
-    this.button('edit')?.focus();
-    await this.fromUrl();
-  }
-
-  /** The editor's «Играть с этой позиции»: a game from its position, both sides the learner's (the computer
-   * moves only when asked). @param {{position: string, dice: string, rules: Record<string, unknown>}} play */
-  async playFrom(play) {
-    this.leaveEditor();
-    const computer = /** @type {HTMLInputElement | null} */ (this.root.querySelector('[data-option="computer"]'));
-    if (computer) computer.checked = false;
-    const url = new URL(window.location.href);
-    url.search = '';
-    url.searchParams.set('game', this.gameName); // the board to show until Python has read the position
-    url.searchParams.set('pos', play.position);
-    if (play.dice) url.searchParams.set('dice', play.dice);
-    if (Object.keys(play.rules).length) url.searchParams.set('rules', JSON.stringify(play.rules));
-    window.history.replaceState(window.history.state, '', url);
-    this.button('edit')?.focus(); // the pressed button is gone with the panel
-    await this.fromUrl();
-    this.say(`${t('editor.demo', { button: t('editor.computer_move') })} ${this.status.textContent}`.trim());
   }
 
   /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
