@@ -1,4 +1,4 @@
-"""Command line: ``python -m nardy_core turns|check|hint|evaluate|cube`` reads JSON queries on stdin, prints JSON results.
+"""Command line: ``python -m nardy_core turns|check|hint|judge|evaluate|cube`` reads JSON queries on stdin, prints JSON results.
 
 A single query object gives a single result; a list of queries gives a list in the same order. A list is
 read and answered one query at a time, each result written (and flushed) as soon as it is known, so memory
@@ -19,19 +19,21 @@ from .api import call, error
 from .errors import NardyError
 from .requests import MAX_REQUEST_CHARS, decode_request, strict_json
 
-COMMANDS = ("turns", "check", "hint", "evaluate", "cube")
+COMMANDS = ("turns", "check", "hint", "judge", "evaluate", "cube")
 CHUNK = 65536  #: characters read from stdin at a time
 
-USAGE = """usage: python -m nardy_core {turns|check|hint|evaluate|cube} < queries.json
+USAGE = """usage: python -m nardy_core {turns|check|hint|judge|evaluate|cube} < queries.json
 
   turns     every distinct legal final position for a query, with one play each
   check     verdict on the query's "play": legal | illegal (code, step) | incomplete
   hint      every legal play, best first, with the mover's equity and chances ("plies": 0, 1 or 2)
+  judge     the query's "play" graded against the best of its roll (best, good, inaccuracy, mistake,
+            blunder), the best play and why it is better (docs/tutor.md)
   evaluate  the side to move's chances and cubeless equity in a position (no dice)
   cube      the cube decision for the side to move ("cube": {"value", "owner"}, default centred)
 
 A query: {"game": "long", "white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5],
-          "first_turn": true, "rules": {"block_timing": "end"}}   (check also needs "play": "24/18 18/13")
+          "first_turn": true, "rules": {"block_timing": "end"}}   (check and judge also need "play": "24/18 18/13")
 Short nardy: "game": "short", and "bar": n in a side for checkers on the bar; plays like "bar/22 13/7*".
 The position may instead be given in the project notation: {"position": "w/24:15/24:15", ...}.
 A list of queries [q1, q2, ...] is answered as a list, one result at a time."""
