@@ -241,6 +241,17 @@ def hint_latency() -> None:
             raise SystemExit(f"hint latency: {what}: the query was refused: {parsed['error']}")
         plays = len(parsed["plays"])
         print(f"hint latency, native: {what}: {min(spent) * 1000:.1f} ms at 0 ply ({plays} plays, best of 3)", flush=True)
+        worst = parsed["plays"][-1]["play"] if parsed["plays"] else ""
+        for kind, asked in (("advise", {**query, "limit": 3}), ("judge", {**query, "play": worst})):
+            spent = []
+            for _ in range(3):
+                started = time.perf_counter()
+                answer = api.handle(kind, json.dumps(asked))
+                spent.append(time.perf_counter() - started)
+            if "error" in json.loads(answer):
+                raise SystemExit(f"tutor latency: {what}: {kind} was refused: {answer}")
+            what_for = "the tutor's hint (advise)" if kind == "advise" else "the verdict on the worst play (judge)"
+            print(f"tutor latency, native: {what}: {what_for} {min(spent) * 1000:.1f} ms (best of 3)", flush=True)
 
 
 def pyodide_latency() -> None:
@@ -284,6 +295,13 @@ CHROMIUM_SCRIPT = """async ([queries]) => {
     const master = [];
     for (let i = 0; i < 3; i += 1) master.push((await timed(() => client.botTurn({ ...query, level: 'master' })))[0]);
     row.master = { first: master[0], best: Math.min(...master) };
+    const plays = (await client.hint({ ...query, plies: 0 })).plays;
+    const worst = plays.length ? plays[plays.length - 1].play : '';
+    for (const [key, call] of [['advise', () => client.advise({ ...query, limit: 3 })], ['judge', () => client.judge({ ...query, play: worst })]]) {
+      const spent = [];
+      for (let i = 0; i < 3; i += 1) spent.push((await timed(call))[0]);
+      row[key] = { first: spent[0], best: Math.min(...spent) };
+    }
     rows.push(row);
   }
   return rows;
@@ -336,7 +354,8 @@ def chromium_latency(dist: Path | None) -> None:
         finally:
             server.shutdown()
     for (_, what), row in zip(PAGE_QUERIES, rows, strict=True):
-        for key, label in (("0", "hint at 0 ply"), ("1", "hint at 1 ply"), ("master", "master's move")):
+        for key, label in (("0", "hint at 0 ply"), ("1", "hint at 1 ply"), ("master", "master's move"),
+                           ("advise", "the tutor's hint (advise)"), ("judge", "the verdict on the worst play (judge)")):
             timing = row[key]
             print(f"latency in Chromium's page: {what}: {label} {timing['best']:.0f} ms (first call {timing['first']:.0f} ms, "
                   "best of 3, the worker's round trip included)", flush=True)

@@ -60,9 +60,13 @@ def test_the_club_level_plays_with_the_weights_fetched_when_first_asked(browser:
             gave_way = "The computer's stronger play could not be loaded: it plays as a beginner."
             if weights_gone:
                 expect(board.status).to_contain_text(gave_way)
+                expect(board.tutor).to_have_text("The data for judging moves could not be loaded: your move was played unjudged.")
+                # asked for by the tutor's verdict, then again by the computer's move: a failed load is tried anew
+                assert weights() == ["/py/nardy_core/weights/long-v1.json"] * 2
             else:
                 expect(board.status).not_to_contain_text(gave_way)
-            assert weights() == ["/py/nardy_core/weights/long-v1.json"]
+                expect(board.tutor).to_have_attribute("data-grade", re.compile("."))  # the tutor judged the move
+                assert weights() == ["/py/nardy_core/weights/long-v1.json"]  # once, for the verdict and the computer
         finally:
             context.close()
     # the browser reports the weights' 404 itself; nothing else

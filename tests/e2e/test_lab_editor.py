@@ -14,7 +14,7 @@ from builder.assets import asset, written
 from builder.csp import CSP
 from builder.serve import MIME_TYPES, make_handler, served
 
-from .test_accessibility import AXE
+from .axe import axe_script
 
 TEST_DIR = "/__editor-test/"
 PAGE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -122,7 +122,7 @@ def test_axe_finds_no_problem_in_the_editor(browser: Browser, editor_url: str) -
     page.evaluate("window.editor.setDoc('# hi\\nimport math\\nclass A:\\n    def f(self, x=1.5):\\n"
                   "        return [\"s\", True, None]\\n'); window.editor.markLine(5); window.editor.focus()")
     expect(page.locator(".cm-lab-marked")).to_have_count(1)
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    page.add_script_tag(content=axe_script())
     result = page.evaluate(
         "async () => (await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}))"
         ".violations.map(v => `${v.id}: ${v.help} (${v.nodes.length}) e.g. ${v.nodes[0].target.join(' ')}`)"

@@ -125,8 +125,12 @@ export class Tutor {
     try {
       const answer = await judge({ ...turn, play });
       return asked === this.asked ? answer : null;
-    } catch {
-      return null; // no engine (offline before it was ever loaded): the game goes on without a verdict
+    } catch (error) {
+      // no engine (offline before it was ever loaded): the game goes on without a verdict, and says so
+      if (asked === this.asked && error && /** @type {{code?: string}} */ (error).code === 'LOAD_FAILED') {
+        this.show([make('p', {}, t('tutor.unavailable'))]);
+      }
+      return null;
     }
   }
 
