@@ -210,6 +210,18 @@ def _check(board: HomeBoard) -> int:
     return _pack(board)
 
 
+def ready(board: HomeBoard) -> bool:
+    """Whether the tables are built as far as ``board`` (every board of fewer pips is built before it); asking
+    builds nothing.
+
+    >>> _ = fill(10)                  # the first ten boards, the fewest pips
+    >>> ready((1, 0, 0, 0, 0, 0))
+    True
+    """
+    packed = _check(board)
+    return bool(_ORDER) and _INDEX[packed] < len(_EXPECTED)
+
+
 def expected_rolls(board: HomeBoard) -> float:
     """Expected number of rolls to bear off everything, each roll played to make that number smallest."""
     return _expected(_check(board))

@@ -35,7 +35,7 @@ from .requests import Json, read_cube, read_int, read_position, read_rules, read
 from .rules import Rules
 from .search import MAX_PLIES, RankedPlay, rank_plays
 from .sides import Side
-from .tutor import grade
+from .tutor import grade, prompt_evaluator
 from .tutor import judge as judge_play
 
 DEFAULT_PLIES = 0  #: a hint's depth unless the query says (1 ply is some tenths of a second natively: docs/engine.md)
@@ -143,8 +143,9 @@ def _advised(position: Position, entry: RankedPlay, best: RankedPlay) -> Advised
 
 
 def advise(query: Json) -> AdviseAnswer:
-    """The page's hint: the ``limit`` best plays of the query's turn (as ``hint`` ranks them), each written in
-    the board's numbering with its steps to draw and what it loses against the best.
+    """The page's hint: the ``limit`` best plays of the query's turn (as ``hint`` ranks them, but answered at
+    once: :func:`~nardy_core.tutor.prompt_evaluator`), each written in the board's numbering with its steps to
+    draw and what it loses against the best.
 
     >>> answer = advise({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "limit": 2})
     >>> [(p["play"], p["grade"]) for p in answer["plays"]][0], len(answer["plays"]), answer["total"]
@@ -155,13 +156,14 @@ def advise(query: Json) -> AdviseAnswer:
     setup = read_turn_setup(query)
     plies = read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES)
     limit = read_int(query, "limit", ADVISED, 1, MAX_ADVISED)
-    ranked = rank_plays(*setup, evaluator_for(setup.position.game), plies)
+    ranked = rank_plays(*setup, prompt_evaluator(setup.position), plies)
     return {"plays": [_advised(setup.position, entry, ranked[0]) for entry in ranked[:limit]], "total": len(ranked)}
 
 
 def judge(query: Json) -> JudgeAnswer:
     """A legal play (``play``, the mover's notation, as ``game_play`` takes it) graded against the best of its
-    roll (:mod:`nardy_core.tutor`), with the reasons the best is better.
+    roll (:mod:`nardy_core.tutor`, answered at once: :func:`~nardy_core.tutor.prompt_evaluator`), with the
+    reasons the best is better.
 
     >>> answer = judge({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1], "play": "24/21 24/23"})
     >>> answer["grade"], answer["best"]["play"], [why["message"] for why in answer["why"]]
@@ -169,7 +171,7 @@ def judge(query: Json) -> JudgeAnswer:
     """
     setup = read_turn_setup(query)
     plies = read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES)
-    judged = judge_play(*setup, parse_play(read_text(query, "play")), evaluator_for(setup.position.game), plies)
+    judged = judge_play(*setup, parse_play(read_text(query, "play")), prompt_evaluator(setup.position), plies)
     position = setup.position
     return {
         "grade": judged.grade.value,

@@ -26,9 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from . import bearoff
 from .dice import Roll
 from .errors import InputError
-from .evaluator import Evaluator
+from .evaluator import RACE, Evaluator, Layered, evaluator_for
 from .games import BAR, HOME, POINTS
 from .interactive import check_play
 from .position import Position
@@ -193,6 +194,19 @@ class Judgment:
     rank: int  #: the play's place among the roll's plays, from 1
     plays: int  #: how many different plays the roll had
     why: tuple[Why, ...]  #: empty for a play as good as the best
+
+
+def prompt_evaluator(position: Position) -> Evaluator:
+    """The evaluator that judges ``position``'s plays at once: the family's, except in a race whose exact tables
+    are not built as far as its boards yet (met cold, fifteen checkers a side build for seconds, tens of seconds
+    in the page), where it is the family's network alone. Judging there shows the network a side all home, which
+    starts the page's warm-up (:mod:`nardy_core.warmup`): the races after that are judged exactly."""
+    evaluator = evaluator_for(position.game)
+    if not RACE.applies(position) or position.winner() is not None:
+        return evaluator
+    if all(bearoff.ready(bearoff.home_board(position, side)) for side in Side):
+        return evaluator
+    return evaluator.fallback if isinstance(evaluator, Layered) else evaluator
 
 
 def judge(

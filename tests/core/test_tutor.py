@@ -105,3 +105,18 @@ def test_every_reason_has_a_sentence_in_the_catalog(lang: str) -> None:
     for value in Grade:
         assert f"tutor.grade.{value.value}" in catalog
         assert f"tutor.worse.{value.value}" in catalog
+
+
+def test_a_race_whose_tables_are_not_built_yet_is_judged_at_once_by_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_core import bearoff
+    from nardy_core.evaluator import Layered, evaluator_for
+    from nardy_core.tutor import prompt_evaluator
+
+    race = Position.from_notation("short:w/6:5,5:5,4:5/3:5,2:5,1:5")
+    family = evaluator_for(Game.SHORT)
+    assert isinstance(family, Layered)
+    monkeypatch.setattr(bearoff, "ready", lambda board: False)  # met cold: fifteen checkers would build for seconds
+    assert prompt_evaluator(race) is family.fallback
+    assert prompt_evaluator(Position.start(Game.SHORT)) is family  # contact: the family's, as always
+    monkeypatch.setattr(bearoff, "ready", lambda board: True)  # built (the warm-up, or an earlier race)
+    assert prompt_evaluator(race) is family
