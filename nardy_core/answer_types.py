@@ -172,6 +172,7 @@ class GameStateJson(TypedDict):
     computer: bool
     result: ResultJson | None
     last: EventJson | None
+    last_board_play: str | None  #: ``last``'s play in the board's numbering (what the page says of it)
     board: BoardModel
 
 

@@ -60,12 +60,12 @@ from .dice import Roll
 from .engine import opponent
 from .engine_api import advise, cube, evaluate, hint, judge, read_level
 from .errors import GameError, InputError, NardyError, shown
-from .flow import CubeVerb, Event, GameState, cube_action, from_position, is_first_turn, roll_dice, start_thrown
+from .flow import CubeVerb, Event, GameState, Turn, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
 from .games import BAR, OFF
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
-from .moves import Step, format_play, point_json
+from .moves import Step, board_play, format_play, point_json
 from .opponent import act
 from .position import Position
 from .reasons import Reason, ReasonCode
@@ -340,6 +340,7 @@ def game_json(game: GameState, players: dict[str, str], last: Event | None = Non
         "computer": actor is not None and players[actor.value] == "computer",
         "result": None if game.result is None else game.result.to_json(),
         "last": None if last is None else last.to_json(),
+        "last_board_play": board_play(game.game, last.side, last.steps) if isinstance(last, Turn) and last.steps else None,
         "board": board_model(
             game.position, game.roll, cube=cube if game.cube_in_play else None, show_to_move=not game.over,
         ),

@@ -28,8 +28,7 @@ from .cube_advice import advice
 from .engine import DEFAULT_LEVEL, LEVELS, Level
 from .errors import InputError, shown
 from .evaluator import RACE, Probabilities, evaluator_for
-from .games import BAR, OFF
-from .moves import Step, format_play, parse_play
+from .moves import Step, board_play, parse_play
 from .position import Position
 from .requests import Json, read_cube, read_int, read_position, read_rules, read_text, read_turn_setup
 from .rules import Rules
@@ -113,15 +112,6 @@ def cube(query: Json) -> CubeAnswer:
 # the tutor, for the page: plays in the board's numbering, with their steps to draw
 
 
-def _board_step(position: Position, step: Step) -> Step:
-    """``step`` (the mover's numbering) in the board's: White's numbers, the bar and off as they are."""
-    game, side = position.game, position.to_move
-    return step._replace(
-        src=step.src if step.src in (OFF, BAR) else game.absolute(side, step.src),
-        dst=step.dst if step.dst in (OFF, BAR) else game.absolute(side, step.dst),
-    )
-
-
 def _step_json(position: Position, step: Step) -> PlayedStep:
     from .api import step_json  # the page's one shape of a step (api imports this module)
 
@@ -131,7 +121,7 @@ def _step_json(position: Position, step: Step) -> PlayedStep:
 def _advised(position: Position, entry: RankedPlay, best: RankedPlay) -> AdvisedPlay:
     loss = max(0.0, best.equity - entry.equity)
     return {
-        "play": format_play(_board_step(position, step) for step in entry.steps),
+        "play": board_play(position.game, position.to_move, entry.steps),
         "steps": [_step_json(position, step) for step in entry.steps],
         "equity": _round(entry.equity),
         "win": _round(entry.probabilities.win),

@@ -22,7 +22,8 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from .errors import PlayError, shown
-from .games import BAR, OFF, POINTS
+from .games import BAR, OFF, POINTS, Game
+from .sides import Side
 
 MAX_PLAY_LENGTH = 200  #: a whole turn is at most four steps; longer text is refused unread
 
@@ -105,3 +106,18 @@ def parse_play(text: object) -> list[tuple[int, int]]:
 def format_play(steps: Iterable[Step]) -> str:
     """Steps as a play string."""
     return " ".join(str(s) for s in steps)
+
+
+def board_play(game: Game, side: Side, steps: Iterable[Step]) -> str:
+    """``side``'s steps (its own numbering) as a play in the board's numbering: the numbers the board shows,
+    White's (the bar and off as they are).
+
+    >>> board_play(Game.LONG, Side.BLACK, [Step(24, 18, 6), Step(18, 13, 5)])   # Black's head is the board's 12
+    '12/6 6/1'
+    >>> board_play(Game.SHORT, Side.BLACK, [Step(25, 22, 3, True)])
+    'bar/3*'
+    """
+    def board(point: int) -> int:
+        return point if point in (OFF, BAR) else game.absolute(side, point)
+
+    return format_play(step._replace(src=board(step.src), dst=board(step.dst)) for step in steps)

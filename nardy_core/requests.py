@@ -88,7 +88,8 @@ GAME_STATE_FIELDS = frozenset((
     "cube_in_play", "result",
 ))
 #: ... and those every answer recomputes from them (accepted as sent back, never read)
-GAME_STATE_DERIVED = frozenset(("first_turn", "to_move", "may_double", "phase", "actor", "computer", "last", "board"))
+GAME_STATE_DERIVED = frozenset(("first_turn", "to_move", "may_double", "phase", "actor", "computer", "last", "last_board_play",
+                                "board"))
 CUBE_FIELDS = frozenset(("value", "owner", "offered_by", "turned"))
 STEP_FIELDS = frozenset(("from", "to", "die"))
 PLAYERS = ("human", "computer")

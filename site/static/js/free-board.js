@@ -479,7 +479,9 @@ export class FreeBoard extends Widget {
     const notice = this.takeNotice();
     if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return notice;
     if (last.cube) return `${notice}${t(`play.computer_${last.cube}`)} `;
-    return `${notice}${last.play ? t('play.computer_moved', { dice: diceText(last.dice), play: last.play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
+    // the play in the numbers the board shows (the mover's own numbers are Black's other way round)
+    const play = game.last_board_play || last.play;
+    return `${notice}${play ? t('play.computer_moved', { dice: diceText(last.dice), play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
   }
 
   /** @param {GameStateJson} game */

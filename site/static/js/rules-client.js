@@ -80,6 +80,7 @@ import { request } from './runtime.js';
  * @property {boolean} computer   the computer acts next
  * @property {GameResult | null} result
  * @property {GameEvent | null} last
+ * @property {string | null} last_board_play  the last turn's play in the board's numbering (what the page says of it)
  * @property {BoardModel} board
  */
 /** @typedef {{code: string, message: string, params: Record<string, unknown>}} AnswerError  why a request was refused */
