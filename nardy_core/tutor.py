@@ -36,6 +36,7 @@ from .position import Position
 from .rules import Rules
 from .search import RankedPlay, rank_plays
 from .sides import Side
+from .summary import longest_row
 
 
 class Grade(str, Enum):
@@ -124,15 +125,11 @@ class Shape:
         game = final.game
         holds = 2 if game.has_bar else 1
         mine = final.counts(side)
-        row = run = 0
-        for point in range(1, POINTS + 1):
-            run = run + 1 if mine[point] >= holds else 0
-            row = max(row, run)
         return cls(
             hit=final.bar(side.other),
             blots=_blots_in_reach(final, side) if game.has_bar else 0,
             home_points=sum(1 for point in HOME if mine[point] >= holds),
-            row=row,
+            row=longest_row(final, side),
             head=mine[POINTS] if game.spec.has_head else 0,
             borne_off=final.borne_off(side),
         )
@@ -159,23 +156,23 @@ def _percent(chance: float) -> int:
 
 def reasons(played: RankedPlay, best: RankedPlay, side: Side) -> tuple[Why, ...]:
     """Why ``best`` is better than ``played`` (both plays of one roll by ``side``), most telling first."""
-    mine, theirs = Shape.of(played.final, side), Shape.of(best.final, side)
+    mine, better = Shape.of(played.final, side), Shape.of(best.final, side)  # what the play left, what the best leaves
     p, b = played.probabilities, best.probabilities
     found: dict[WhyCode, dict[str, int]] = {}
-    if theirs.hit > mine.hit:
-        found[WhyCode.HIT] = {"best": theirs.hit, "played": mine.hit}
-    if mine.blots > theirs.blots:
-        found[WhyCode.BLOTS] = {"played": mine.blots, "best": theirs.blots}
+    if better.hit > mine.hit:
+        found[WhyCode.HIT] = {"best": better.hit, "played": mine.hit}
+    if mine.blots > better.blots:
+        found[WhyCode.BLOTS] = {"played": mine.blots, "best": better.blots}
     if p.lose_mars - b.lose_mars >= NOTABLE:
         found[WhyCode.MARS_RISK] = {"played": _percent(p.lose_mars), "best": _percent(b.lose_mars)}
-    if theirs.home_points > mine.home_points:
-        found[WhyCode.HOME_POINT] = {"best": theirs.home_points, "played": mine.home_points}
-    if theirs.row > mine.row:
-        found[WhyCode.ROW] = {"best": theirs.row, "played": mine.row}
-    if theirs.head < mine.head:
-        found[WhyCode.HEAD] = {"best": theirs.head, "played": mine.head}
-    if theirs.borne_off > mine.borne_off:
-        found[WhyCode.BORNE_OFF] = {"best": theirs.borne_off, "played": mine.borne_off}
+    if better.home_points > mine.home_points:
+        found[WhyCode.HOME_POINT] = {"best": better.home_points, "played": mine.home_points}
+    if better.row > mine.row:
+        found[WhyCode.ROW] = {"best": better.row, "played": mine.row}
+    if better.head < mine.head:
+        found[WhyCode.HEAD] = {"best": better.head, "played": mine.head}
+    if better.borne_off > mine.borne_off:
+        found[WhyCode.BORNE_OFF] = {"best": better.borne_off, "played": mine.borne_off}
     if b.win_mars - p.win_mars >= NOTABLE:
         found[WhyCode.MARS_CHANCE] = {"best": _percent(b.win_mars), "played": _percent(p.win_mars)}
     if not found:
