@@ -25,6 +25,24 @@ def test_game_against_the_computer(page: Page, site_url: str) -> None:
     expect(board.point(13)).to_have_attribute("aria-label", re.compile(r"Point 13, 1 white checker"))
 
 
+def test_the_turn_waits_for_the_learner_and_the_controls_follow_the_phase(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, pos="w/24:14,13/24:15", dice="6-5")
+    board.wait_ready()
+    expect(board.button("roll")).to_be_hidden()  # the dice are thrown: the turn's own buttons instead
+    expect(board.button("undo")).to_be_visible()
+    board.play([[24, 18], [18, 13]])
+    expect(board.status).to_have_text("18 → 13. Played: 24/18 18/13. Press “End turn” (or undo a step).")
+    board.button("undo").click()  # a last step clicked by mistake is taken back: nothing was played yet
+    expect(board.status).to_have_text("Choose a checker: press a point.")
+    expect(board.point(18)).to_have_attribute("aria-label", re.compile("1 white checker"))  # 24/18 still stands
+    board.play([[13, 8]])  # the 5 with the other checker instead
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY_MS)
+    expect(board.button("roll")).to_be_visible()  # the learner's roll now
+    expect(board.button("undo")).to_be_hidden()
+    expect(board.button("confirm")).to_be_hidden()
+
+
 def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, pos="w/24:14/24:15")
     expect(board.alert).to_contain_text("cannot be read", timeout=READY_MS)

@@ -40,6 +40,7 @@ def test_the_hint_lists_the_engines_best_plays_and_draws_the_best(page: Page, si
 def test_a_blunder_is_held_with_the_better_play_and_why_and_can_be_taken_back(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, "ru", pos=SHORT_START, dice="3-1").wait_ready()
     board.play([[24, 21], [24, 23]])  # two blots in the opponent's home: the classic beginner's 3-1
+    board.button("confirm").click()
     expect(board.tutor).to_have_attribute("data-grade", "blunder", timeout=READY_MS)
     expect(board.tutor).to_contain_text("Грубая ошибка. Ваш ход: 24/21 24/23. Лучше: 8/5 6/5.")
     expect(board.tutor).to_contain_text("Лучший ход занимает больше пунктов в доме: 2 против 1.")
@@ -52,6 +53,7 @@ def test_a_blunder_is_held_with_the_better_play_and_why_and_can_be_taken_back(pa
     expect(board.arrows).to_have_count(2)
     expect(board.status).to_have_text("Выберите шашку: нажмите на пункт.")
     board.play([[8, 5], [6, 5]])
+    board.button("confirm").click()
     expect(board.tutor).to_have_attribute("data-grade", "best", timeout=READY_MS)
     expect(board.tutor).to_have_text("Лучший ход.")
     expect(board.status).to_contain_text(re.compile(r"(Компьютер сыграл|У компьютера с)"), timeout=READY_MS)
@@ -61,6 +63,7 @@ def test_a_blunder_is_held_with_the_better_play_and_why_and_can_be_taken_back(pa
 def test_a_kept_long_nardy_blunder_is_played_and_the_game_goes_on(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, "en", pos=LONG_MIDDLE, dice="4-2").wait_ready()
     board.play([[19, 15], [15, 13]])
+    board.button("confirm").click()
     expect(board.tutor).to_have_attribute("data-grade", "blunder", timeout=READY_MS)
     expect(board.tutor).to_contain_text("Blunder. You played 19/15 15/13. Better: 13/9 24/22.")
     expect(board.tutor).to_contain_text(re.compile(r"With your play you lose a mars \(gammon\) \d+% of the time; with the best, \d+%\."))
@@ -75,5 +78,6 @@ def test_the_verdicts_can_be_turned_off(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, "en", pos=LONG_MIDDLE, dice="4-2").wait_ready()
     board.root.get_by_label("Judge my moves").uncheck()
     board.play([[19, 15], [15, 13]])
+    board.button("confirm").click()
     expect(board.status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY_MS)
     expect(board.tutor).to_be_hidden()

@@ -307,20 +307,26 @@ export class FreeBoard extends Widget {
     sayRules(this.root.querySelector('[data-rules-line]'), this.root, game.game, game.rules);
     const posInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('pos'));
     if (posInput) posInput.value = game.position;
-    this.showCubeButtons();
+    this.showControls();
     this.next();
   }
 
-  showCubeButtons() {
+  /** The controls that the game's phase asks for: the dice when the learner is to roll, the turn's own
+   * buttons while the learner moves, the cube's when it is offered. */
+  showControls() {
     const game = this.game;
     const human = game && !game.computer;
     const show = /** @param {string} action @param {boolean} visible */ (action, visible) => {
       const el = this.button(action);
       if (el) el.hidden = !visible;
     };
+    const moving = Boolean(game && human && !game.result && game.phase === 'move' && game.roll);
+    show('roll', Boolean(game && human && !game.result && game.phase === 'roll'));
+    show('undo', moving);
+    show('confirm', moving && !this.holding);
     // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
     show('computer-move', Boolean(game && human && !game.result && Object.values(game.players).every((who) => who === 'human')));
-    show('hint', Boolean(game && human && !game.result && game.phase === 'move' && game.roll && !this.holding));
+    show('hint', moving && !this.holding);
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
     show('take', Boolean(game && human && game.phase === 'cube'));
     show('drop', Boolean(game && human && game.phase === 'cube'));
@@ -374,7 +380,9 @@ export class FreeBoard extends Widget {
     this.release();
     this.tutor.clear(); // a new roll: the last turn's verdict and arrows are done with
     const game = /** @type {GameStateJson} */ (this.game);
-    const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules }, { status: this.status });
+    // the learner ends the turn («Завершить ход»): a last step clicked by mistake can still be taken back
+    const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules },
+      { status: this.status, confirmLast: true });
     this.turn = turn;
     turn.addEventListener('complete', (e) => this.endTurn(/** @type {CustomEvent} */ (e).detail.play));
     turn.start();
@@ -398,7 +406,7 @@ export class FreeBoard extends Widget {
     const opponent = before.to_move === 'white' ? 'black' : 'white';
     if (verdict && this.tutor.holds(verdict) && before.players[opponent] === 'computer') {
       this.holding = true;
-      this.showCubeButtons();
+      this.showControls();
       this.tutor.showVerdict(verdict, {
         takeBack: () => this.takeBack(before, verdict),
         keep: () => this.commit(before, play),
@@ -414,7 +422,7 @@ export class FreeBoard extends Widget {
     if (!this.holding) return;
     this.holding = false;
     this.tutor.dropActions();
-    this.showCubeButtons();
+    this.showControls();
   }
 
   /** Plays the learner's turn from ``before``. @param {GameStateJson} before @param {string} play */

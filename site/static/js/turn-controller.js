@@ -1,7 +1,7 @@
 // One turn played on a BoardView: forwards clicks, drags and keys to nardy_core (through the rules client)
 // and shows what it answers. It never decides legality and speaks only absolute board points.
 //
-//   const turn = new TurnController(view, {position, dice, first_turn, rules}, {status, autoConfirm})
+//   const turn = new TurnController(view, {position, dice, first_turn, rules}, {status, autoConfirm, confirmLast})
 //   turn.addEventListener('step', e => e.detail)         // {steps, play, state} after an accepted step
 //   turn.addEventListener('rejected', e => e.detail)     // {from, to, reason} after a refused step
 //   turn.addEventListener('complete', e => e.detail)     // {state, play, position} when the turn is done
@@ -36,9 +36,11 @@ export class TurnController extends EventTarget {
   /**
    * @param {BoardView} view
    * @param {TurnSetup & {answers?: string | null}} setup  answers: the board's answer book, from the site root
-   * @param {{status?: HTMLElement | null, autoConfirm?: boolean}} [options]
+   * @param {{status?: HTMLElement | null, autoConfirm?: boolean, confirmLast?: boolean}} [options]  autoConfirm:
+   *   a complete turn ends at once; confirmLast: even a turn with no step left waits for «Завершить ход», so its
+   *   last step can still be taken back (the free board); else such a turn ends on its last step (a puzzle)
    */
-  constructor(view, setup, { status = null, autoConfirm = false } = {}) {
+  constructor(view, setup, { status = null, autoConfirm = false, confirmLast = false } = {}) {
     super();
     this.view = view;
     /** @type {TurnSetup} */
@@ -46,6 +48,7 @@ export class TurnController extends EventTarget {
     this.answers = setup.answers ? siteURL(setup.answers) : null;
     this.status = status;
     this.autoConfirm = autoConfirm;
+    this.confirmLast = confirmLast;
     /** @type {StepPair[]} accepted so far (absolute) */
     this.steps = [];
     /** @type {TurnState | null} */
@@ -208,9 +211,11 @@ export class TurnController extends EventTarget {
     this.apply(answer.state);
     const moved = answer.steps.map((s) => t(s.hit ? 'widget.moved_hit' : 'widget.moved', { from: pointWord(s.labels[0]), to: pointWord(s.labels[1]) })).join(', ');
     const left = answer.state.dice_left.length ? ` ${t('widget.dice_left', { dice: answer.state.dice_left.join(', ') })}` : '';
-    this.say(`${moved}.${left}`);
+    const done = answer.state.complete && !Object.keys(answer.state.moves).length;
+    const waits = done && this.confirmLast && !this.autoConfirm;
+    this.say(`${moved}.${left}${waits ? ` ${t('widget.press_confirm', { play: answer.state.play, button: t('widget.confirm') })}` : ''}`);
     this.dispatchEvent(new CustomEvent('step', { detail: { steps: [...this.steps], play: answer.state.play, state: answer.state } }));
-    if (answer.state.complete && (this.autoConfirm || !Object.keys(answer.state.moves).length)) this.finish();
+    if (answer.state.complete && (this.autoConfirm || (done && !this.confirmLast))) this.finish();
   }
 
   finish() {
