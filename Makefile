@@ -7,6 +7,8 @@ VPY     := $(VENV)/bin/python
 # pytest-xdist workers for make test. The suite is CPU-bound (the two cores 94-98 % busy): 3 workers took 641-683 s
 # of pytest in fresh clones (655-658 s in the last two), 2 took 652-658 s with 6-8 % less CPU (less contention, the
 # same wall time), 4 took 822-880 s, and 4 and 5 made test_navigation's next-lesson swap time out in 2 of 4 runs.
+# In the headless shell (tests/conftest.py) 3 and 4 workers took 548 and 538 s on one tree, both runs disturbed by
+# other work: no clear gain, so 3.
 # --no-loadscope-reorder keeps tests/conftest.py's order: the tests that need no site run while it builds.
 TEST_WORKERS ?= 3
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/dev/null | sha256sum | cut -c1-12)
