@@ -43,6 +43,18 @@ def test_the_turn_waits_for_the_learner_and_the_controls_follow_the_phase(page: 
     expect(board.button("confirm")).to_be_hidden()
 
 
+def test_on_a_phone_the_board_comes_first(page: Page, site_url: str) -> None:
+    # the finding: the board began some 650 px down a 740 px phone screen, under the page's lead,
+    # the projector's button and the choice of a new game
+    page.set_viewport_size({"width": 360, "height": 740})
+    board = FreeBoard(page).open(site_url, "ru")
+    board.wait_ready()
+    expect(board.svg).to_be_in_viewport(ratio=1)
+    expect(board.status).to_be_in_viewport()
+    choice, controls = board.root.locator(".game-choice").bounding_box(), board.root.locator("[data-controls]").bounding_box()
+    assert choice and controls and choice["y"] > controls["y"], "the choice of a new game comes after the game's controls"
+
+
 def test_bad_position_in_the_url_shows_a_message_not_a_blank_page(page: Page, site_url: str) -> None:
     board = FreeBoard(page).open(site_url, pos="w/24:14/24:15")
     expect(board.alert).to_contain_text("cannot be read", timeout=READY_MS)
