@@ -40,15 +40,8 @@ def _long_value(position: Position, side: Side) -> float:
 
 def _shots(position: Position, side: Side) -> int:
     """How many of the opponent's checkers are within six pips in front of a blot of ``side``."""
-    mine, theirs = position.counts(side), position.counts(side.other)
-    exposed = 0
-    for point in range(1, POINTS + 1):
-        if mine[point] != 1:
-            continue
-        # an opposing checker on its own point q hits our blot on our point p when it lands there: q - d = 25 - p
-        target = POINTS + 1 - point
-        exposed += sum(theirs[q] for q in range(target + 1, min(target + 6, BAR) + 1))
-    return exposed
+    mine = position.counts(side)
+    return sum(position.direct_shots(side, point) for point in range(1, POINTS + 1) if mine[point] == 1)
 
 
 def _short_value(position: Position, side: Side) -> float:

@@ -115,6 +115,18 @@ class Position:
         """Checkers of ``side`` on the bar."""
         return self.counts(side)[BAR]
 
+    def direct_shots(self, side: Side, own_point: int) -> int:
+        """How many of the other side's checkers (those on its bar too) land on ``side``'s own point
+        ``own_point`` with one die: what threatens a blot there in a game with a bar.
+
+        >>> start = Position.from_notation("short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5")
+        >>> start.direct_shots(Side.WHITE, 21)    # White's 21 is Black's 4: its 6 (five checkers) and 8 (three)
+        8
+        """
+        theirs = self.counts(side.other)
+        target = self.game.opposite(own_point)  # the point in the other side's numbering
+        return sum(theirs[q] for q in range(target + 1, min(target + 6, BAR) + 1))
+
     def on_board(self, side: Side) -> int:
         """How many of ``side``'s checkers are still in play (on points or on the bar)."""
         return sum(self.counts(side))

@@ -107,7 +107,7 @@ def longest_row(position: Position, side: Side) -> int:
     >>> longest_row(Position.from_notation("short:w/6:2,5:2,4:1,3:2,13:8/24:2,13:5,8:3,6:5"), Side.WHITE)
     2
     """
-    holds = 2 if position.game.has_bar else 1
+    holds = position.game.family.spec.holding
     counts = position.counts(side)
     best = run = 0
     for point in range(1, POINTS + 1):

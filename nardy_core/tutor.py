@@ -30,7 +30,7 @@ from . import bearoff
 from .dice import Roll
 from .errors import InputError
 from .evaluator import RACE, Evaluator, Layered, evaluator_for
-from .games import BAR, HOME, POINTS
+from .games import HOME, POINTS
 from .interactive import check_play
 from .position import Position
 from .rules import Rules
@@ -123,7 +123,7 @@ class Shape:
         Shape(hit=0, blots=2, home_points=2, row=2, head=0, borne_off=0)
         """
         game = final.game
-        holds = 2 if game.has_bar else 1
+        holds = game.family.spec.holding
         mine = final.counts(side)
         return cls(
             hit=final.bar(side.other),
@@ -137,17 +137,8 @@ class Shape:
 
 def _blots_in_reach(position: Position, side: Side) -> int:
     """``side``'s blots that some opposing checker (on the bar too) reaches with one die."""
-    game = position.game
-    mine, theirs = position.counts(side), position.counts(side.other)
-    hunters = [point for point in range(1, BAR + 1) if theirs[point]]
-    count = 0
-    for point in range(1, POINTS + 1):
-        if mine[point] != 1:
-            continue
-        target = game.opposite(point)  # the blot's point in the opponent's numbering
-        if any(0 < hunter - target <= 6 for hunter in hunters):
-            count += 1
-    return count
+    mine = position.counts(side)
+    return sum(1 for point in range(1, POINTS + 1) if mine[point] == 1 and position.direct_shots(side, point))
 
 
 def _percent(chance: float) -> int:

@@ -402,9 +402,9 @@ export class FreeBoard extends Widget {
     if (!before) return;
     const verdict = this.verdicts && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
     if (this.game !== before) return; // a new game (or position) meanwhile
-    // held only against the computer, before it answers: two people at one board see the verdict and play on
-    const opponent = before.to_move === 'white' ? 'black' : 'white';
-    if (verdict && this.tutor.holds(verdict) && before.players[opponent] === 'computer') {
+    // held only against the computer (the learner's opponent, since the learner moves), before it answers: two
+    // people at one board see the verdict and play on
+    if (verdict && this.tutor.holds(verdict) && Object.values(before.players).includes('computer')) {
       this.holding = true;
       this.showControls();
       this.tutor.showVerdict(verdict, {
