@@ -173,6 +173,7 @@ class GameStateJson(TypedDict):
     result: ResultJson | None
     last: EventJson | None
     last_board_play: str | None  #: ``last``'s play in the board's numbering (what the page says of it)
+    last_steps: list[PlayedStep]  #: ``last``'s steps, to show them on the board (none after a cube action)
     board: BoardModel
 
 
@@ -390,3 +391,66 @@ class CubeAnswer(TypedDict):
     lose_mars: float
     equity: float
     advice: CubeAdviceJson
+
+
+# ---------------------------------------------------------------------------------------------
+# a whole game analysed (nardy_core.analysis)
+
+Band = Literal["world_class", "expert", "advanced", "intermediate", "casual", "beginner", "novice"]
+CubeMove = Literal["double", "no_double", "take", "drop", "beaver"]
+
+
+class AnalysedTurn(TypedDict):
+    """A turn of the record: where it was played from, what was played (the board's numbering), White's
+    chance to win after it, and, where its roll had more than one play, the tutor's verdict."""
+
+    index: int
+    number: int
+    side: SideName
+    dice: list[int]
+    position: str
+    first_turn: bool
+    play: str
+    steps: list[PlayedStep]
+    white_win: float
+    judged: JudgeAnswer | None
+
+
+class AnalysedCube(TypedDict):
+    """A cube decision made (or a double missed, ``no_double``) against the engine's advice."""
+
+    index: int
+    side: SideName
+    move: CubeMove
+    right: CubeMove
+    loss: float
+    grade: Grade
+
+
+class SideAnalysisJson(TypedDict):
+    """One side's figures: decisions, equity lost, its rate per decision and its band, errors by grade, the cube's."""
+
+    decisions: int
+    loss: float
+    error_rate: float
+    band: Band | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    cube_decisions: int
+    cube_errors: int
+    cube_loss: float
+
+
+class GameAnalysisAnswer(TypedDict):
+    """``game_analysis``: every turn and cube decision judged, the chances over the game, each side's figures,
+    the biggest mistakes (places in ``turns``, costliest first) and the result."""
+
+    game: GameName
+    start_white_win: float
+    turns: list[AnalysedTurn]
+    cube: list[AnalysedCube]
+    white: SideAnalysisJson
+    black: SideAnalysisJson
+    worst: list[int]
+    result: ResultJson | None

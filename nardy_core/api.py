@@ -58,11 +58,11 @@ from .blocks import forbidden_block
 from .board import board_model, counts_model, dice_uses
 from .dice import Roll
 from .engine import opponent
-from .engine_api import advise, cube, evaluate, hint, judge, read_level
+from .engine_api import advise, cube, evaluate, game_analysis, hint, judge, read_level
 from .errors import GameError, InputError, NardyError, shown
 from .flow import CubeVerb, Event, GameState, Turn, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
-from .games import BAR, OFF
+from .games import BAR, OFF, Game
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
 from .moves import Step, board_play, format_play, point_json
@@ -111,16 +111,26 @@ def error(code: str, message: str, params: Mapping[str, object] | None = None) -
 
 def abs_point(position: Position, own: int) -> PointId:
     """The side to move's own point (0 = off, 25 = bar) as the page's absolute point id."""
+    return side_point(position.game, position.to_move, own)
+
+
+def side_point(game: Game, side: Side, own: int) -> PointId:
+    """``side``'s own point (0 = off, 25 = bar) as the page's absolute point id."""
     if own in (OFF, BAR):
         return point_json(own)
-    return position.game.absolute(position.to_move, own)
+    return game.absolute(side, own)
 
 
 def step_json(position: Position, step: Step) -> PlayedStep:
     """A step as the page draws it: absolute ``from``/``to``, the die, the hit and the mover's labels."""
+    return side_step_json(position.game, position.to_move, step)
+
+
+def side_step_json(game: Game, side: Side, step: Step) -> PlayedStep:
+    """A step of ``side``'s as the page draws it (:func:`step_json`)."""
     return {
-        "from": abs_point(position, step.src),
-        "to": abs_point(position, step.dst),
+        "from": side_point(game, side, step.src),
+        "to": side_point(game, side, step.dst),
         "die": step.die,
         "hit": step.hit,
         "labels": [point_json(step.src), point_json(step.dst)],  # the mover's own numbers, for the page's text
@@ -341,6 +351,7 @@ def game_json(game: GameState, players: dict[str, str], last: Event | None = Non
         "result": None if game.result is None else game.result.to_json(),
         "last": None if last is None else last.to_json(),
         "last_board_play": board_play(game.game, last.side, last.steps) if isinstance(last, Turn) and last.steps else None,
+        "last_steps": [side_step_json(game.game, last.side, step) for step in last.steps] if isinstance(last, Turn) else [],
         "board": board_model(
             game.position, game.roll, cube=cube if game.cube_in_play else None, show_to_move=not game.over,
         ),
@@ -447,6 +458,7 @@ HANDLERS: dict[str, Callable[[Json], Mapping[str, object]]] = {
     "judge": judge,
     "evaluate": evaluate,
     "cube": cube,
+    "game_analysis": game_analysis,
 }
 
 

@@ -22,7 +22,20 @@ for the cube given (``{"value", "owner", "offered_by"?, "turned"?}``, default a 
 
 from __future__ import annotations
 
-from .answer_types import AdviseAnswer, AdvisedPlay, CubeAnswer, EvaluateAnswer, HintAnswer, HintPlay, JudgeAnswer, PlayedStep
+from .analysis import SideAnalysis, TurnAnalysis, analyse
+from .answer_types import (
+    AdviseAnswer,
+    AdvisedPlay,
+    AnalysedTurn,
+    CubeAnswer,
+    EvaluateAnswer,
+    GameAnalysisAnswer,
+    HintAnswer,
+    HintPlay,
+    JudgeAnswer,
+    PlayedStep,
+    SideAnalysisJson,
+)
 from .cube import Cube
 from .cube_advice import advice
 from .engine import DEFAULT_LEVEL, LEVELS, Level
@@ -30,11 +43,11 @@ from .errors import InputError, shown
 from .evaluator import RACE, Probabilities, evaluator_for
 from .moves import Step, board_play, parse_play
 from .position import Position
-from .requests import Json, read_cube, read_int, read_position, read_rules, read_text, read_turn_setup
+from .requests import Json, read_cube, read_int, read_position, read_record, read_rules, read_text, read_turn_setup
 from .rules import Rules
 from .search import MAX_PLIES, RankedPlay, rank_plays
 from .sides import Side
-from .tutor import grade, prompt_evaluator
+from .tutor import Judgment, grade, prompt_evaluator
 from .tutor import judge as judge_play
 
 DEFAULT_PLIES = 0  #: a hint's depth unless the query says (1 ply is some tenths of a second natively: docs/engine.md)
@@ -150,6 +163,19 @@ def advise(query: Json) -> AdviseAnswer:
     return {"plays": [_advised(setup.position, entry, ranked[0]) for entry in ranked[:limit]], "total": len(ranked)}
 
 
+def judged_json(position: Position, judged: Judgment) -> JudgeAnswer:
+    """A tutor's verdict as the page shows it: plays in the board's numbering, reasons as catalog keys."""
+    return {
+        "grade": judged.grade.value,
+        "loss": _round(judged.loss),
+        "rank": judged.rank,
+        "total": judged.plays,
+        "played": _advised(position, judged.played, judged.best),
+        "best": _advised(position, judged.best, judged.best),
+        "why": [{"code": why.code.value, "message": why.key, "params": dict(why.params)} for why in judged.why],
+    }
+
+
 def judge(query: Json) -> JudgeAnswer:
     """A legal play (``play``, the mover's notation, as ``game_play`` takes it) graded against the best of its
     roll (:mod:`nardy_core.tutor`, answered at once: :func:`~nardy_core.tutor.prompt_evaluator`), with the
@@ -162,13 +188,55 @@ def judge(query: Json) -> JudgeAnswer:
     setup = read_turn_setup(query)
     plies = read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES)
     judged = judge_play(*setup, parse_play(read_text(query, "play")), prompt_evaluator(setup.position), plies)
-    position = setup.position
+    return judged_json(setup.position, judged)
+
+
+def _side_analysis(figures: SideAnalysis) -> SideAnalysisJson:
     return {
-        "grade": judged.grade.value,
-        "loss": _round(judged.loss),
-        "rank": judged.rank,
-        "total": judged.plays,
-        "played": _advised(position, judged.played, judged.best),
-        "best": _advised(position, judged.best, judged.best),
-        "why": [{"code": why.code.value, "message": why.key, "params": dict(why.params)} for why in judged.why],
+        "decisions": figures.decisions, "loss": _round(figures.loss), "error_rate": _round(figures.error_rate),
+        "band": figures.band, "inaccuracies": figures.inaccuracies, "mistakes": figures.mistakes,
+        "blunders": figures.blunders, "cube_decisions": figures.cube_decisions, "cube_errors": figures.cube_errors,
+        "cube_loss": _round(figures.cube_loss),
+    }
+
+
+def _analysed_turn(turn: TurnAnalysis) -> AnalysedTurn:
+    position = turn.before
+    return {
+        "index": turn.index, "number": turn.number, "side": turn.side.value, "dice": turn.roll.to_list(),
+        "position": position.notation(), "first_turn": turn.first_turn,
+        "play": board_play(position.game, turn.side, turn.steps),
+        "steps": [_step_json(position, step) for step in turn.steps],
+        "white_win": _round(turn.white_win),
+        "judged": None if turn.judgment is None else judged_json(position, turn.judgment),
+    }
+
+
+def game_analysis(query: Json) -> GameAnalysisAnswer:
+    """A whole game from its record (as ``game_review`` reads it) analysed (:mod:`nardy_core.analysis`): each
+    turn judged as ``judge`` judges a play, each cube decision against the engine's advice, White's chances
+    over the game, each side's error rate and band, and the places of the biggest mistakes in ``turns``.
+
+    >>> record = {"game": "short", "opening": [[3, 1]], "events": [{"side": "white", "dice": [3, 1], "play": "24/21 24/23"}]}
+    >>> answer = game_analysis({"record": record})
+    >>> turn = answer["turns"][0]
+    >>> turn["play"], turn["judged"]["grade"], turn["judged"]["best"]["play"], answer["worst"], answer["white"]["band"]
+    ('24/21 24/23', 'blunder', '8/5 6/5', [0], 'novice')
+    """
+    analysis = analyse(read_record(query), read_int(query, "plies", DEFAULT_PLIES, 0, MAX_PLIES))
+    turns = [_analysed_turn(turn) for turn in analysis.turns]
+    place = {turn.index: n for n, turn in enumerate(analysis.turns)}
+    result = analysis.final.result
+    return {
+        "game": analysis.record.rules.game.value,
+        "start_white_win": _round(analysis.start_white_win),
+        "turns": turns,
+        "cube": [
+            {"index": c.index, "side": c.side.value, "move": c.move, "right": c.right, "loss": _round(c.loss), "grade": c.grade.value}
+            for c in analysis.cube
+        ],
+        "white": _side_analysis(analysis.side(Side.WHITE)),
+        "black": _side_analysis(analysis.side(Side.BLACK)),
+        "worst": [place[turn.index] for turn in analysis.worst()],
+        "result": None if result is None else result.to_json(),
     }

@@ -81,6 +81,7 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "judge": frozenset((*TURN_FIELDS, "plies", "play")),
     "evaluate": frozenset((*POSITION_FIELDS, "rules")),
     "cube": frozenset((*POSITION_FIELDS, "rules", "cube")),
+    "game_analysis": frozenset(("record", "plies")),
 }
 #: a game state as the answers write it: the fields read back ...
 GAME_STATE_FIELDS = frozenset((
@@ -89,7 +90,7 @@ GAME_STATE_FIELDS = frozenset((
 ))
 #: ... and those every answer recomputes from them (accepted as sent back, never read)
 GAME_STATE_DERIVED = frozenset(("first_turn", "to_move", "may_double", "phase", "actor", "computer", "last", "last_board_play",
-                                "board"))
+                                "last_steps", "board"))
 CUBE_FIELDS = frozenset(("value", "owner", "offered_by", "turned"))
 STEP_FIELDS = frozenset(("from", "to", "die"))
 PLAYERS = ("human", "computer")

@@ -63,6 +63,10 @@ JS_NAME: dict[type, str] = {
     answer_types.EvaluateAnswer: "EvaluateAnswer",
     answer_types.CubeAdviceJson: "CubeAdvice",
     answer_types.CubeAnswer: "CubeAnswer",
+    answer_types.AnalysedTurn: "AnalysedTurn",
+    answer_types.AnalysedCube: "AnalysedCube",
+    answer_types.SideAnalysisJson: "SideAnalysisJson",
+    answer_types.GameAnalysisAnswer: "GameAnalysisAnswer",
 }
 #: the JSDoc aliases that answer_types names in Annotated, with the values Python writes for each
 ALIASES: dict[str, set[str]] = {

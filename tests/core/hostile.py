@@ -144,6 +144,13 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
         "evaluate": [{"position": p, "rules": {}} for p in POSITIONS] + [{"position": POSITIONS[5], "rules": {"koks": 2}}],
         "cube": [{"position": p, "rules": {"cube": True}} for p in POSITIONS[2:6]]
         + [{"position": POSITIONS[6], "rules": {"cube": True, "beaver": True}, "cube": {"value": 2, "owner": "black", "turned": True}}],
+        "game_analysis": [
+            {"record": {"game": "long", "rules": {}, "opening": [[6, 5]],
+                        "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}, {"side": "black", "dice": [3, 1], "play": "24/21/20"}]}},
+            {"record": {"game": "short", "rules": {"cube": True}, "opening": [[3, 1]],
+                        "events": [{"side": "white", "dice": [3, 1], "play": "8/5 6/5"}, {"side": "black", "cube": "double"},
+                                   {"side": "white", "cube": "take"}]}, "plies": 1},
+        ],
         "game_review": [
             {"record": {"game": "long", "rules": {}, "opening": [[6, 5]],
                         "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}, {"side": "black", "dice": [3, 1], "play": "24/21/20"}]}},

@@ -182,8 +182,13 @@ class FreeBoard(Board):
 
     @property
     def arrows(self) -> Locator:
-        """The arrows drawn over the board (the tutor's plays)."""
-        return self.svg.locator(light(".nb-drawing__arrow"))
+        """The arrows drawn over the board for the tutor's plays (solid)."""
+        return self.svg.locator(light(".nb-drawing:not(.nb-drawing--last) .nb-drawing__arrow"))
+
+    @property
+    def last_move_arrows(self) -> Locator:
+        """The dashed arrows of the computer's last move (or of the played move of a turn the analysis shows)."""
+        return self.svg.locator(light(".nb-drawing--last .nb-drawing__arrow"))
 
     def tutor_button(self, action: str) -> Locator:
         """A button of the tutor's box: take-back, keep, show-play."""

@@ -173,38 +173,3 @@ def test_short_nardy_the_computer_offers_a_double_and_the_learner_takes(page: Pa
     expect(cube).to_have_attribute("aria-label", "Doubling cube: 2, owned by White", timeout=READY_MS)
     expect(board.button("take")).to_be_hidden()
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
-
-
-def test_a_whole_game_ends_with_its_review(page: Page, site_url: str) -> None:
-    """The capstone lesson's game, played to the end (the computer plays each turn when asked, for both sides),
-    is reviewed under the board from Python's figures, with the way back to the lesson's checklist."""
-    page.emulate_media(reduced_motion="reduce")
-    page.goto(site_url + "ru/play/")
-    board = FreeBoard(page)
-    board.wait_ready()
-    page.locator("[data-option=computer]").uncheck()
-    board.button("new-game").click()
-    review = board.root.locator("[data-game-review]")
-    move = board.button("computer-move")
-    for _ in range(600):
-        if review.is_visible():
-            break
-        # the computer's next turn may be asked for, or the game is over
-        expect(board.root.locator("[data-action=computer-move]:enabled:visible, [data-game-review]:visible").first).to_be_attached(
-            timeout=READY_MS)
-        if move.is_visible() and move.is_enabled():
-            move.click()
-    expect(review).to_be_visible()
-    expect(board.status).to_contain_text("Партия окончена")
-    # a finished game has no side to move: the board says so nowhere
-    expect(board.svg.locator(".nb-player__status")).to_have_text(["", ""])
-    expect(review.locator("h2")).to_have_text("Итоги партии")
-    expect(review.locator("thead th")).to_have_text(["Показатель", "Белые (вы)", "Чёрные (вы)"])
-    rows = review.locator("tbody tr")
-    expect(rows.first.locator("th")).to_have_text("Ходов сделано")
-    expect(review.locator("tbody th")).to_contain_text(["Голова опустела после хода", "Выброшено шашек", "Осталось пипсов"])
-    borne = review.locator("tbody tr", has_text="Выброшено шашек").locator("td")
-    expect(borne.filter(has_text=re.compile(r"^15$"))).to_have_count(1)  # the winner bore off all fifteen
-    expect(review.locator("a")).to_have_attribute("href", re.compile(r"/ru/lessons/play-computer/$"))
-    board.button("new-game").click()  # a new game puts the old review away
-    expect(review).to_be_hidden()

@@ -81,3 +81,112 @@ def test_the_verdicts_can_be_turned_off(page: Page, site_url: str) -> None:
     board.button("confirm").click()
     expect(board.status).to_contain_text(re.compile(r"The computer (rolled|has no move)"), timeout=READY_MS)
     expect(board.tutor).to_be_hidden()
+
+
+#: counts the board's redraws (its data-model changes) from the moment it is installed
+COUNT_REDRAWS = """() => {
+  window.redraws = 0;
+  const svg = document.querySelector('[data-widget=free] .board-frame:not([hidden]) svg');
+  if (window.redrawObserver) window.redrawObserver.disconnect();
+  window.redrawObserver = new MutationObserver((records) => { window.redraws += records.length; });
+  window.redrawObserver.observe(svg, { attributes: true, attributeFilter: ['data-model'] });
+}"""
+
+
+def test_the_computers_move_is_played_out_marked_listed_and_can_be_taken_back(page: Page, site_url: str) -> None:
+    board = FreeBoard(page).open(site_url, pos="w/24:15/24:15", dice="6-5")
+    board.wait_ready()
+    moves = board.root.locator("[data-move-list] li")
+    expect(board.root.locator("[data-move-list]")).to_contain_text("No moves yet.")
+    board.play([[24, 18], [18, 13]])
+    expect(board.status).to_contain_text("End turn")  # the learner's steps are on the board
+    page.evaluate(COUNT_REDRAWS)
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: 12/"), timeout=READY_MS)
+    # played out as a person would: the learner's turn, the computer's dice, each of its steps (two at least), the end
+    assert page.evaluate("window.redraws") >= 5
+    expect(board.last_move_arrows.first).to_be_attached()  # its move stays drawn on the board
+    expect(moves).to_have_count(2)
+    expect(moves.first).to_have_text("White 6-5 24/18 18/13")
+    expect(moves.nth(1)).to_contain_text(re.compile(r"^Black [1-6]-[1-6] 12/"))
+    assert violations(page) == []
+    # taken back: the learner's turn again with its 6-5, the computer's answer gone from the board and the list
+    board.button("undo-turn").click()
+    expect(board.status).to_contain_text("Move taken back: play your 6-5 again.")
+    expect(board.point(24)).to_have_attribute("aria-label", re.compile("15 white checkers"))
+    expect(board.point(12)).to_have_attribute("aria-label", re.compile("15 black checkers"))
+    expect(moves).to_have_count(0)
+    expect(board.last_move_arrows).to_have_count(0)
+    expect(board.button("undo-turn")).to_be_hidden()  # nothing left to take back
+    board.play([[24, 18], [18, 13]])
+    expect(board.status).to_contain_text("End turn")
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate(COUNT_REDRAWS)
+    board.button("confirm").click()
+    expect(moves).to_have_count(2, timeout=READY_MS)
+    assert page.evaluate("window.redraws") <= 2  # reduced motion: the learner's turn, then the computer's at once
+    expect(board.last_move_arrows.first).to_be_attached()  # what moved, shown without motion
+
+
+def test_a_whole_game_ends_with_its_review_and_analysis(page: Page, site_url: str) -> None:
+    """The capstone lesson's game, played to the end (the computer plays each turn when asked, for both sides),
+    is reviewed under the board from Python's figures, with the way back to the lesson's checklist, and analysed:
+    each side's level, the chart of chances, the biggest mistakes shown on the board, every turn stepped through."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site_url + "ru/play/")
+    board = FreeBoard(page)
+    board.wait_ready()
+    page.locator("[data-option=computer]").uncheck()
+    board.button("new-game").click()
+    review = board.root.locator("[data-game-review]")
+    move = board.button("computer-move")
+    for _ in range(600):
+        if review.is_visible():
+            break
+        # the computer's next turn may be asked for, or the game is over
+        expect(board.root.locator("[data-action=computer-move]:enabled:visible, [data-game-review]:visible").first).to_be_attached(
+            timeout=READY_MS)
+        if move.is_visible() and move.is_enabled():
+            move.click()
+    expect(review).to_be_visible()
+    expect(board.status).to_contain_text("Партия окончена")
+    # a finished game has no side to move: the board says so nowhere
+    expect(board.svg.locator(".nb-player__status")).to_have_text(["", ""])
+    expect(review.locator("h2")).to_have_text("Итоги партии")
+    expect(review.locator("thead th")).to_have_text(["Показатель", "Белые (вы)", "Чёрные (вы)"])
+    rows = review.locator("tbody tr")
+    expect(rows.first.locator("th")).to_have_text("Ходов сделано")
+    expect(review.locator("tbody th")).to_contain_text(["Голова опустела после хода", "Выброшено шашек", "Осталось пипсов"])
+    borne = review.locator("tbody tr", has_text="Выброшено шашек").locator("td")
+    expect(borne.filter(has_text=re.compile(r"^15$"))).to_have_count(1)  # the winner bore off all fifteen
+    expect(review.locator("a")).to_have_attribute("href", re.compile(r"/ru/lessons/play-computer/$"))
+    _check_analysis(page, board)
+    board.button("new-game").click()  # a new game puts the old review and analysis away
+    expect(review).to_be_hidden()
+    expect(board.root.locator("[data-game-analysis]")).to_be_hidden()
+
+def _check_analysis(page: Page, board: FreeBoard) -> None:
+    analysis = board.root.locator("[data-game-analysis]")
+    expect(analysis.locator("h2")).to_have_text("Анализ партии", timeout=READY_MS)
+    verdicts = analysis.locator(".analysis-verdict")
+    expect(verdicts).to_have_count(2)  # both sides were the learner's
+    expect(verdicts.first).to_contain_text(re.compile(
+        r"^Белые \(вы\): уровень игры в этой партии — «[а-яё ]+» \(средняя потеря \d,\d{3} очка за ход, по \d+ ход"))
+    expect(analysis.locator("svg[role=img]")).to_have_attribute("aria-label", re.compile(r"^Шансы белых на победу: в начале \d+\s?%"))
+    worst = analysis.locator(".analysis-worst > li")
+    expect(worst.first).to_contain_text("Лучше:")  # the computer's beginner level errs in every game
+    assert worst.count() <= 5
+    worst.first.locator("[data-action=analysis-show]").click()
+    expect(board.status).to_contain_text(re.compile(r"^Ход \d+ (белых|чёрных), [1-6]-[1-6]\. Сыграно: .+\. Лучше: "))
+    expect(board.arrows.first).to_be_attached()  # the better play, solid; what was played, dashed
+    expect(board.last_move_arrows.first).to_be_attached()
+    analysis.locator("[data-action=analysis-next]").click()
+    expect(analysis.locator("[data-analysis-where]")).to_have_text(re.compile(r"^Ход 1 из \d+$"))
+    expect(board.status).to_contain_text(re.compile(r"^Ход 1 (белых|чёрных), [1-6]-[1-6]\. Сыграно: "))
+    analysis.locator("[data-action=analysis-end]").click()
+    expect(board.status).to_contain_text("Партия окончена")
+    analysis.locator(".analysis-turns summary").click()
+    rows = analysis.locator(".analysis-table tbody tr")
+    expect(rows.first).to_contain_text(re.compile(r"^Ход 1 (белых|чёрных), [1-6]-[1-6]"))
+    assert rows.count() > 20
+    assert violations(page) == []

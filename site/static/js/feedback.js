@@ -2,7 +2,7 @@
 // Reasons and errors arrive with their catalog key and parameters (nardy_core.api.reason_json), so nothing
 // here knows a rule or a code.
 
-import { t } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 
 /** @typedef {import('./rules-client.js').Reason} Reason */
 
@@ -25,4 +25,15 @@ export function sideName(side) {
 export function resultText(result) {
   if (!result.winner) return t('play.result_draw');
   return t(`play.result_${result.kind.replace(' ', '_')}`, { winner: sideName(result.winner), n: result.points });
+}
+
+/** A chance as a percentage in the page's language ("43 %", "43%"). @param {number} chance 0..1 */
+export function percentText(chance) {
+  return new Intl.NumberFormat(currentLang(), { style: 'percent', maximumFractionDigits: 0 }).format(chance);
+}
+
+/** An equity (or equity lost) to three places, in the page's language; signed: with its sign unless zero.
+ * @param {number} equity @param {boolean} [signed] */
+export function equityText(equity, signed = false) {
+  return new Intl.NumberFormat(currentLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: signed ? 'exceptZero' : 'auto' }).format(equity);
 }

@@ -10,8 +10,10 @@ import { sayRules } from './editor/rules-form.js';
 import { diceText, resultText } from './feedback.js';
 import { hasMessage, t } from './i18n.js';
 import { positionQuery, readRules } from './position-address.js';
-import { showGameReview } from './game-review.js';
-import { gameComputer, gameCube, gameFromPosition, gameNew, gamePlay, gameReview, gameRoll, setup } from './rules-client.js';
+import { AnalysisSeat } from './free-board-analysis.js';
+import { GameLog } from './game-log.js';
+import { ComputerSeat } from './free-board-computer.js';
+import { gameCube, gameFromPosition, gameNew, gamePlay, gameRoll, setup } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 import { Tutor } from './tutor.js';
 import { EditorSeat } from './free-board-editor.js';
@@ -62,23 +64,18 @@ export class FreeBoard extends Widget {
     this.share = /** @type {HTMLAnchorElement} */ (root.querySelector('[data-share-link]'));
     /** @type {GameStateJson | null} */
     this.game = null;
-    /** a game from its start, as the answers reported it turn by turn (for its review once it is over); null
-     *  for a game from a position, whose start the page does not know
-     *  @type {{game: string, rules: Record<string, unknown>, opening: number[][], events: object[]} | null} */
-    this.record = null;
-    this.reviewBox = /** @type {HTMLElement | null} */ (root.querySelector('[data-game-review]'));
+    /** the game's record, its move list and the learner's turns to take back */
+    this.log = new GameLog(root);
+    /** the finished game's review and analysis («Итоги партии», «Анализ партии») */
+    this.afterGame = new AnalysisSeat(this);
+    /** the computer's side: its level, its turns played out on the board, what is said of them */
+    this.computer = new ComputerSeat(this);
     /** @type {TurnController | null} */
     this.turn = null;
     /** @type {(() => void) | null} */
     this.unbindView = null;
     /** the board editor's seat on this board («Расставить позицию») */
     this.editing = new EditorSeat(this);
-    /** the computer played this turn because it was asked (the editor's demo: it never moves unasked) */
-    this.asked = false;
-    /** said before the next sentence about the computer's action: its level had to give way */
-    this.notice = '';
-    /** @type {string | undefined} the level that last gave way (its notice is said once) */
-    this.gaveWay = undefined;
     /** on someone else's page (embed/<lang>/play.html) */
     this.embedded = document.body.classList.contains('embed');
     /** the hint and the verdicts on the learner's turns */
@@ -102,9 +99,10 @@ export class FreeBoard extends Widget {
       if (this.turn) this.turn.undo();
     });
     this.on(this.button('confirm'), 'click', () => this.turn && this.turn.confirm());
+    this.on(this.button('undo-turn'), 'click', () => this.takeBackTurn());
     this.on(this.button('new-game'), 'click', () => this.reset());
     for (const action of /** @type {const} */ (['double', 'take', 'drop'])) this.on(this.button(action), 'click', () => this.cube(action));
-    this.on(this.button('computer-move'), 'click', () => this.askComputer());
+    this.on(this.button('computer-move'), 'click', () => this.computer.ask());
     this.on(this.button('hint'), 'click', () => this.hint());
     this.on(this.button('edit'), 'click', () => this.editing.open({ ...this.editing.start(), focus: true }));
     for (const choice of root.querySelectorAll('[data-choose-game]')) {
@@ -168,35 +166,6 @@ export class FreeBoard extends Widget {
     return Boolean(option && option.checked);
   }
 
-  /** The computer's level chosen under the board (the builder writes nardy_core's levels as its options).
-   * @returns {import('./rules-client.js').Level | undefined} */
-  get level() {
-    const select = /** @type {HTMLSelectElement | null} */ (this.root.querySelector('[data-option="level"]'));
-    return select ? /** @type {import('./rules-client.js').Level} */ (select.value) : undefined;
-  }
-
-  /** The computer acts at the chosen level. A level whose engine cannot be loaded (offline before it was
-   * ever fetched) gives way to the level a request names none of, which needs nothing more, and says so.
-   * @param {GameStateJson} game */
-  async computerActs(game) {
-    const level = this.level;
-    try {
-      return await gameComputer(game, level);
-    } catch (error) {
-      if (!error || /** @type {{code?: string}} */ (error).code !== 'LOAD_FAILED') throw error;
-      if (this.gaveWay !== level) this.notice = `${t('play.engine_unavailable')} `; // said once for a level
-      this.gaveWay = level;
-      return gameComputer(game);
-    }
-  }
-
-  /** What is to be said first, once: a level that gave way. */
-  takeNotice() {
-    const notice = this.notice;
-    this.notice = '';
-    return notice;
-  }
-
   /** @param {string} text */
   say(text) {
     this.status.textContent = text;
@@ -258,6 +227,8 @@ export class FreeBoard extends Widget {
     try {
       // a position from the address is the learner's to play; the computer, if on, takes the other side
       const players = { to_move: 'human', opponent: this.players.black };
+      this.computer.move.stop();
+      this.tutor.clear();
       this.startRecord(null);
       this.setGame(await gameFromPosition({ position: pos, dice: params.get('dice') || '', rules, players }));
     } catch (error) {
@@ -288,10 +259,11 @@ export class FreeBoard extends Widget {
     this.warn(t(key, { error: t(reason, { side, n: Number(params.total) || 0, start }) }), part);
   }
 
-  /** @param {GameStateJson} game */
-  setGame(game) {
+  /** @param {GameStateJson} game @param {boolean} [restored] a state the game was in before (a turn taken back):
+   * its last event is in the record already */
+  setGame(game, restored = false) {
     if (this.root.classList.contains('is-editing')) return; // an answer about the game, arriving after the editor took the board over
-    if (this.record && game.last && game !== this.game) this.record.events.push(game.last);
+    if (!restored) this.log.add(game, this.game);
     this.game = game;
     if (this.embedded && this.root.dataset.ready !== 'true') tellHost('ready', { id: 'play' });
     this.root.dataset.ready = 'true'; // Python answered: the board can be played
@@ -303,6 +275,8 @@ export class FreeBoard extends Widget {
     this.view.setModel(game.board, { animate: false });
     this.view.clearMarks();
     this.view.setSelectable([]);
+    const last = game.last;
+    if (last && !restored && game.players[last.side] === 'computer') this.computer.move.mark(game.last_steps || []);
     this.share.href = `?${this.shareQuery()}`;
     sayRules(this.root.querySelector('[data-rules-line]'), this.root, game.game, game.rules);
     const posInput = /** @type {HTMLInputElement | null} */ (this.form.elements.namedItem('pos'));
@@ -327,6 +301,8 @@ export class FreeBoard extends Widget {
     // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
     show('computer-move', Boolean(game && human && !game.result && Object.values(game.players).every((who) => who === 'human')));
     show('hint', moving && !this.holding);
+    // a turn played against the computer can be taken back until the next is played (and after the game's end)
+    show('undo-turn', Boolean(game && (human || game.result) && this.log.canTakeBack && !this.holding));
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
     show('take', Boolean(game && human && game.phase === 'cube'));
     show('drop', Boolean(game && human && game.phase === 'cube'));
@@ -337,13 +313,13 @@ export class FreeBoard extends Widget {
     const game = this.game;
     if (!game) return;
     if (game.result) return this.announce(game);
-    if (game.computer) return this.computerTurn();
+    if (game.computer) return this.computer.turn();
     if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
     if (game.phase === 'cube') {
       const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
-      return this.say(this.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
+      return this.say(this.computer.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
     }
-    this.say(this.lastText(game) + t('play.your_turn'));
+    this.say(this.computer.lastText(game) + t('play.your_turn'));
   }
 
   /** @param {GameName} game @param {Record<string, unknown>} rules */
@@ -351,9 +327,11 @@ export class FreeBoard extends Widget {
     this.say(''); // a new game: nothing said about the last one (or about the address) still stands
     this.warn('');
     this.tutor.clear();
+    this.computer.move.stop();
     try {
       const state = await gameNew({ game, rules, players: this.players });
       this.startRecord({ game: state.game, rules: state.rules, opening: state.opening, events: [] });
+      this.computer.move.stop(); // a game's computer move from before the answer came
       const [white, black] = state.opening[state.opening.length - 1];
       this.setGame(state);
       if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`.trim());
@@ -365,7 +343,10 @@ export class FreeBoard extends Widget {
   async roll() {
     if (!this.game || this.game.result) return this.newGame(this.gameName, this.game ? this.game.rules : {});
     if (this.game.phase !== 'roll' || this.game.computer) return;
-    this.setGame(await gameRoll(this.game));
+    const state = await gameRoll(this.game);
+    // what was said of the last turn («…бросьте кубики») is done with: the dice, and what to do with them
+    this.say(`${t('play.rolled', { dice: diceText(state.roll || []) })} ${t('widget.choose_checker')}`);
+    this.setGame(state);
   }
 
   /** @param {'double' | 'take' | 'drop'} action */
@@ -380,11 +361,13 @@ export class FreeBoard extends Widget {
     this.release();
     this.tutor.clear(); // a new roll: the last turn's verdict and arrows are done with
     const game = /** @type {GameStateJson} */ (this.game);
+    if (Object.values(game.players).includes('computer')) this.log.turnBegins(game);
     // the learner ends the turn («Завершить ход»): a last step clicked by mistake can still be taken back
     const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules },
       { status: this.status, confirmLast: true });
     this.turn = turn;
     turn.addEventListener('complete', (e) => this.endTurn(/** @type {CustomEvent} */ (e).detail.play));
+    turn.addEventListener('step', () => this.computer.move.clear(), { once: true }); // the learner moves on
     turn.start();
   }
 
@@ -448,6 +431,7 @@ export class FreeBoard extends Widget {
     const game = this.game;
     if (!game || game.result || game.computer || game.phase !== 'move' || !game.roll || this.holding) return;
     if (this.turn) this.turn.reset();
+    this.computer.move.clear();
     try {
       await this.tutor.hint(this.turnQuery(game));
     } catch (error) {
@@ -455,69 +439,37 @@ export class FreeBoard extends Widget {
     }
   }
 
-  async computerTurn() {
-    if (!this.game) return;
-    this.setGame(await this.computerActs(this.game));
-  }
-
-  /** «Ход компьютера»: the computer acts once for the side whose turn it is, then the learner goes on. */
-  async askComputer() {
-    if (!this.game || this.game.result) return;
-    if (this.turn) {
-      this.turn.destroy();
-      this.turn = null;
-    }
-    const button = this.button('computer-move');
-    if (button) button.disabled = true; // one turn per press, however fast the presses come
-    this.asked = true;
-    try {
-      this.setGame(await this.computerActs(this.game));
-    } catch (error) {
-      this.problem(error);
-      this.next();
-    } finally {
-      this.asked = false;
-      if (button) button.disabled = false;
-    }
-  }
-
-  /** What the other side just did, as a sentence (the computer's move or cube action). @param {GameStateJson} game */
-  lastText(game) {
-    const last = game.last;
-    const notice = this.takeNotice();
-    if (!last || (game.players[last.side] !== 'computer' && !this.asked)) return notice;
-    if (last.cube) return `${notice}${t(`play.computer_${last.cube}`)} `;
-    // the play in the numbers the board shows (the mover's own numbers are Black's other way round)
-    const play = game.last_board_play || last.play;
-    return `${notice}${play ? t('play.computer_moved', { dice: diceText(last.dice), play }) : t('play.computer_passed', { dice: diceText(last.dice) })} `;
-  }
-
   /** @param {GameStateJson} game */
   announce(game) {
     const result = /** @type {NonNullable<GameStateJson['result']>} */ (game.result);
-    this.say(this.lastText(game) + t('play.game_over', { result: resultText(result) }));
-    this.showReview(game);
+    this.say(this.computer.lastText(game) + t('play.game_over', { result: resultText(result) }));
+    this.afterGame.show(game);
   }
 
-  /** A new record (or none), and the last game's review put away. @param {FreeBoard['record']} record */
+  /** A new record (or none), and the last game's review and analysis put away. @param {import('./game-log.js').GameRecord | null} record */
   startRecord(record) {
-    this.record = record;
-    if (this.reviewBox) this.reviewBox.hidden = true;
+    this.log.begin(record);
+    this.hideReview();
   }
 
-  /** The finished game's review under the board, from Python (a game from a position has none).
-   * @param {GameStateJson} game */
-  async showReview(game) {
-    const record = this.record;
-    if (!record || !this.reviewBox) return;
-    let review;
-    try {
-      review = await gameReview(record);
-    } catch {
-      return; // the game is over and said so; a review that cannot be made is simply not shown
-    }
-    if (record !== this.record) return; // a new game started meanwhile
-    const lesson = this.reviewLessons[game.game];
-    showGameReview(this.reviewBox, review, game.players, lesson ? siteURL(lesson) : null);
+  hideReview() {
+    this.afterGame.hide();
+  }
+
+  /** «Взять ход назад»: the game as the learner's last turn began, with the same dice; the computer's answer
+   * goes with it (the analysis counts the turns taken back). */
+  takeBackTurn() {
+    const start = this.log.takeBack();
+    if (!start) return;
+    if (this.turn) this.turn.destroy();
+    this.turn = null;
+    this.release();
+    this.tutor.clear();
+    this.computer.move.stop();
+    this.hideReview();
+    this.say(t('play.turn_taken_back', { dice: diceText(start.roll || []) }));
+    const said = this.status.textContent;
+    this.setGame(start, true);
+    if (said && !this.status.textContent.startsWith(said)) this.say(`${said} ${this.status.textContent}`);
   }
 }

@@ -81,6 +81,7 @@ import { request } from './runtime.js';
  * @property {GameResult | null} result
  * @property {GameEvent | null} last
  * @property {string | null} last_board_play  the last turn's play in the board's numbering (what the page says of it)
+ * @property {PlayedStep[]} last_steps  the last turn's steps, to show on the board (none after a cube action)
  * @property {BoardModel} board
  */
 /** @typedef {{code: string, message: string, params: Record<string, unknown>}} AnswerError  why a request was refused */
@@ -155,12 +156,60 @@ import { request } from './runtime.js';
  * @property {boolean} may_double
  */
 /** @typedef {{win: number, win_mars: number, lose_mars: number, equity: number, advice: CubeAdvice}} CubeAnswer */
+/** @typedef {'world_class' | 'expert' | 'advanced' | 'intermediate' | 'casual' | 'beginner' | 'novice'} Band  a rating band (nardy_core.analysis.BANDS) */
+/** @typedef {'double' | 'no_double' | 'take' | 'drop' | 'beaver'} CubeMove */
+/**
+ * @typedef {object} AnalysedTurn  a turn of a game analysed (the board's numbering)
+ * @property {number} index   its place among the record's events
+ * @property {number} number  the mover's own turn, from 1
+ * @property {Side} side
+ * @property {number[]} dice
+ * @property {string} position  where it was played from (the mover to move)
+ * @property {boolean} first_turn
+ * @property {string} play
+ * @property {PlayedStep[]} steps  the play's steps, to draw
+ * @property {number} white_win  White's chance to win after it
+ * @property {JudgeAnswer | null} judged  null: the roll had one play or none
+ */
+/**
+ * @typedef {object} AnalysedCube  a cube decision against the engine's advice (no_double: a double missed)
+ * @property {number} index
+ * @property {Side} side
+ * @property {CubeMove} move
+ * @property {CubeMove} right
+ * @property {number} loss
+ * @property {Grade} grade
+ */
+/**
+ * @typedef {object} SideAnalysisJson  one side's figures
+ * @property {number} decisions
+ * @property {number} loss
+ * @property {number} error_rate
+ * @property {Band | null} band
+ * @property {number} inaccuracies
+ * @property {number} mistakes
+ * @property {number} blunders
+ * @property {number} cube_decisions
+ * @property {number} cube_errors
+ * @property {number} cube_loss
+ */
+/**
+ * @typedef {object} GameAnalysisAnswer  a whole game analysed (nardy_core.analysis)
+ * @property {GameName} game
+ * @property {number} start_white_win
+ * @property {AnalysedTurn[]} turns
+ * @property {AnalysedCube[]} cube
+ * @property {SideAnalysisJson} white
+ * @property {SideAnalysisJson} black
+ * @property {number[]} worst  places in turns of the biggest mistakes, costliest first
+ * @property {GameResult | null} result
+ */
 
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
   'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
   'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review', 'hint',
-  'advise', 'judge', 'evaluate', 'cube',
+  'advise', 'judge', 'evaluate', 'cube', 'game_analysis',
 ]);
 
 /** @param {typeof KINDS[number]} kind @param {object} payload @returns {Promise<any>} */
@@ -332,3 +381,7 @@ export const evaluate = (query) => ask('evaluate', query);
 /** The cube decision for the side to move (query: a position, rules and cube). @param {object} query
  *  @returns {Promise<CubeAnswer>} */
 export const cube = (query) => ask('cube', query);
+
+/** A whole game analysed from its record (as gameReview takes it). @param {object} record
+ *  @returns {Promise<GameAnalysisAnswer>} */
+export const gameAnalysis = (record) => ask('game_analysis', { record });

@@ -4,8 +4,8 @@
 // the answers from the catalogs and draws them. It decides nothing: a play's grade and reasons are Python's.
 
 import { make } from './dom.js';
-import { diceText } from './feedback.js';
-import { currentLang, t } from './i18n.js';
+import { diceText, equityText, percentText } from './feedback.js';
+import { t } from './i18n.js';
 import { Drawing } from './present/drawing.js';
 import { advise, judge } from './rules-client.js';
 
@@ -19,22 +19,12 @@ const HINTED = 3; //: plays the hint lists: the best few, as a teacher would nam
 /** grades after which the tutor holds the turn and offers to take it back (GNU Backgammon's tutor warns there) */
 const HELD = new Set(['mistake', 'blunder']);
 
-/** @param {number} chance 0..1 @returns {string} */
-function percent(chance) {
-  return new Intl.NumberFormat(currentLang(), { style: 'percent', maximumFractionDigits: 0 }).format(chance);
-}
-
-/** @param {number} equity @returns {string} */
-function signed(equity) {
-  return new Intl.NumberFormat(currentLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(equity);
-}
-
 /** The numbers of a play, on demand: equity and chances. @param {AdvisedPlay} play */
 function numbers(play) {
   const box = make('details', { class: 'tutor-numbers' });
   box.append(make('summary', {}, t('tutor.numbers')));
   box.append(make('p', {}, t('tutor.numbers_line', {
-    equity: signed(play.equity), win: percent(play.win), win_mars: percent(play.win_mars), lose_mars: percent(play.lose_mars),
+    equity: equityText(play.equity, true), win: percentText(play.win), win_mars: percentText(play.win_mars), lose_mars: percentText(play.lose_mars),
   })));
   return box;
 }
@@ -71,16 +61,7 @@ export class Tutor {
     }
     if (!steps.length && !this.drawing) return;
     if (!this.drawing) this.drawing = new Drawing(view);
-    /** @type {[number, number][]} */
-    const arrows = [];
-    /** @type {number[]} */
-    const rings = [];
-    for (const step of steps) {
-      if (typeof step.from === 'number' && typeof step.to === 'number') arrows.push([step.from, step.to]);
-      else if (typeof step.from === 'number') rings.push(step.from);
-      else if (typeof step.to === 'number') rings.push(step.to);
-    }
-    this.drawing.set({ rings, arrows });
+    this.drawing.showSteps(steps);
   }
 
   /** @param {HTMLElement[]} parts @param {string} [grade] */

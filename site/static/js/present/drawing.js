@@ -18,8 +18,9 @@ function svgEl(tag, attrs) {
 }
 
 export class Drawing {
-  /** @param {BoardView} view */
-  constructor(view) {
+  /** @param {BoardView} view @param {string} [kind] a look of its own (the layer's modifier class), e.g. 'last'
+   * for the computer's last move */
+  constructor(view, kind = '') {
     this.view = view;
     /** @type {Set<number>} */
     this.rings = new Set();
@@ -29,7 +30,7 @@ export class Drawing {
     this.cursor = null;
     /** @type {number | null} where a keyboard arrow starts */
     this.from = null;
-    this.layer = /** @type {SVGGElement} */ (svgEl('g', { class: 'nb-drawing', 'aria-hidden': 'true' }));
+    this.layer = /** @type {SVGGElement} */ (svgEl('g', { class: kind ? `nb-drawing nb-drawing--${kind}` : 'nb-drawing', 'aria-hidden': 'true' }));
     view.svg.append(this.layer);
   }
 
@@ -43,6 +44,21 @@ export class Drawing {
     this.rings = new Set(data.rings);
     this.arrows = data.arrows.map(([a, b]) => [a, b]);
     this.render();
+  }
+
+  /** A play's steps: an arrow for each, a ring where a step enters from the bar or bears off.
+   * @param {import('../rules-client.js').PlayedStep[]} steps */
+  showSteps(steps) {
+    /** @type {[number, number][]} */
+    const arrows = [];
+    /** @type {number[]} */
+    const rings = [];
+    for (const step of steps) {
+      if (typeof step.from === 'number' && typeof step.to === 'number') arrows.push([step.from, step.to]);
+      else if (typeof step.from === 'number') rings.push(step.from);
+      else if (typeof step.to === 'number') rings.push(step.to);
+    }
+    this.set({ rings, arrows });
   }
 
   clear() {
