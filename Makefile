@@ -14,7 +14,7 @@ TEST_WORKERS ?= 3
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml requirements/*.txt 2>/dev/null | sha256sum | cut -c1-12)
 NPM_STAMP := node_modules/.installed-$(shell cat package-lock.json 2>/dev/null | sha256sum | cut -c1-12)
 
-.PHONY: serve build test check lint types js-test test-core deps browser bench bench-engine clean
+.PHONY: serve build test check lint types types-py types-js js-test test-core deps browser bench bench-engine clean
 
 $(STAMP):
 	$(PY) -m venv $(VENV)
@@ -42,8 +42,12 @@ browser:
 lint: deps
 	$(VPY) -m ruff check .
 
-types: deps
+types: types-py types-js
+
+types-py: deps
 	$(VPY) -m mypy
+
+types-js: deps
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.workers.json
 	node_modules/.bin/tsc -p tsconfig.sw.json
@@ -53,7 +57,10 @@ js-test: deps
 
 check: lint types js-test
 
-test: deps browser check
+# The installs (Python's and npm's packages, the browser) and then the static checks run side by side: each is
+# one process, and the suite's machine has two cores. Each step's output is printed whole once it ends.
+test:
+	$(MAKE) --no-print-directory --output-sync=target -j3 browser check
 	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test-core: deps

@@ -229,7 +229,35 @@ def bearoff_choices(decisions: int, seed: int) -> None:
               f"{statistics.fmean(lost):.5f} equity lost per decision (seed {seed})", flush=True)
 
 
+def analysis_records(seed: int = 2026) -> list[tuple[dict[str, object], str]]:
+    """A whole game of each family, the computer's beginner level against itself (the first seed from ``seed``
+    whose game lasts 40 events or more), as the free board sends its record to ``game_analysis``."""
+    from nardy_core.engine import opponent
+    from nardy_core.flow import start_thrown
+    from nardy_core.opponent import act
+    from nardy_core.rules import LongRules, ShortRules
+
+    records = []
+    for rules in (LongRules(), ShortRules(cube=True)):
+        for tried in range(seed, seed + 50):  # the first seed's game that is played out (not dropped early)
+            rng = random.Random(tried)
+            game = start_thrown(rules, rng)
+            while game.result is None:
+                game = act(game, opponent("beginner"), rng)
+            if len(game.record.events) >= 40:
+                break
+        record = {key: value for key, value in game.record.to_json().items() if key in ("game", "rules", "opening", "events")}
+        records.append((record, f"{rules.game.value} nardy, a whole game of {len(game.record.events)} events"))
+    return records
+
+
 def hint_latency() -> None:
+    for record, what in analysis_records():
+        started = time.perf_counter()
+        answer = api.call("game_analysis", {"record": record})
+        if "error" in answer:
+            raise SystemExit(f"analysis latency: {what}: refused: {answer}")
+        print(f"analysis latency, native: {what}: {time.perf_counter() - started:.2f} s", flush=True)
     for query, what in LATENCY_QUERIES:
         spent = []
         for _ in range(3):
@@ -280,7 +308,7 @@ def pyodide_latency() -> None:
 
 #: in the page: each query's hint at 0 and 1 ply, then the master's move, asked through the page's own rules
 #: client (the worker's round trip included); the first call fetches the weights
-CHROMIUM_SCRIPT = """async ([queries]) => {
+CHROMIUM_SCRIPT = """async ([queries, records]) => {
   const script = [...document.querySelectorAll('script[type=module][src]')].find((s) => s.src.endsWith('/js/app.js'));
   const client = await import(new URL('rules-client.js', script.src).href);
   const timed = async (call) => { const started = performance.now(); const answer = await call(); return [performance.now() - started, answer]; };
@@ -304,7 +332,9 @@ CHROMIUM_SCRIPT = """async ([queries]) => {
     }
     rows.push(row);
   }
-  return rows;
+  const analyses = [];
+  for (const record of records) analyses.push((await timed(() => client.gameAnalysis(record)))[0]);
+  return [rows, analyses];
 }"""
 
 
@@ -344,7 +374,8 @@ def chromium_latency(dist: Path | None) -> None:
                 page = browser.new_page()
                 page.goto(base + "en/play/")
                 page.wait_for_selector("html[data-runtime=ready]", state="attached", timeout=120_000)
-                rows = page.evaluate(CHROMIUM_SCRIPT, [[query for query, _ in PAGE_QUERIES]])
+                records = analysis_records()
+                rows, analyses = page.evaluate(CHROMIUM_SCRIPT, [[query for query, _ in PAGE_QUERIES], [record for record, _ in records]])
                 fresh = browser.new_context().new_page()  # a worker of its own: nothing of the table built yet
                 fresh.goto(base + "en/play/")
                 fresh.wait_for_selector("html[data-runtime=ready]", state="attached", timeout=120_000)
@@ -359,6 +390,8 @@ def chromium_latency(dist: Path | None) -> None:
             timing = row[key]
             print(f"latency in Chromium's page: {what}: {label} {timing['best']:.0f} ms (first call {timing['first']:.0f} ms, "
                   "best of 3, the worker's round trip included)", flush=True)
+    for (_, what), spent in zip(records, analyses, strict=True):
+        print(f"latency in Chromium's page: {what}: the game's analysis (game_analysis) {spent / 1000:.2f} s", flush=True)
     print(f"latency in Chromium's page: {race_label}: the first hint at 0 ply, asked {WARM_UP_WAIT_S} s after one on a side all "
           f"home (the worker's warm-up): {warmed:.0f} ms", flush=True)
 

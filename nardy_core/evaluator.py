@@ -25,7 +25,7 @@ A variant of a family reuses its family's evaluator: :func:`evaluator_for` looks
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol, assert_never
 
 from . import bearoff
@@ -248,10 +248,11 @@ def _before(finish: Sequence[float], first_off: Sequence[float], lag: int) -> fl
 
 class Layered:
     """The exact race tables where they apply (and a finished position's certainty), ``fallback`` elsewhere; the
-    fallback gets the rest of the batch in one call."""
+    fallback gets the rest of the batch in one call. ``ready``, if given, says which races the tables may answer
+    now (the others go to the fallback: tables not built yet would be built first)."""
 
-    def __init__(self, exact: RaceEvaluator, fallback: Evaluator) -> None:
-        self.exact, self.fallback = exact, fallback
+    def __init__(self, exact: RaceEvaluator, fallback: Evaluator, ready: Callable[[Position], bool] | None = None) -> None:
+        self.exact, self.fallback, self.ready = exact, fallback, ready
 
     def evaluate(self, positions: Sequence[Position], rules: Rules) -> list[Probabilities]:
         """Each position's chances, in order."""
@@ -260,7 +261,7 @@ class Layered:
         for index, position in enumerate(positions):
             if position.winner() is not None:
                 result[index] = final_probabilities(position, rules)
-            elif self.exact.applies(position):
+            elif self.exact.applies(position) and (self.ready is None or self.ready(position)):
                 result[index] = self.exact.one(position, rules)
             else:
                 rest.append(index)

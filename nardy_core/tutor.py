@@ -184,17 +184,23 @@ class Judgment:
     why: tuple[Why, ...]  #: empty for a play as good as the best
 
 
+def race_ready(position: Position) -> bool:
+    """Whether the exact tables answer ``position`` (a race) now, without building more of them first."""
+    return all(bearoff.ready(bearoff.home_board(position, side)) for side in Side)
+
+
 def prompt_evaluator(position: Position) -> Evaluator:
-    """The evaluator that judges ``position``'s plays at once: the family's, except in a race whose exact tables
+    """The evaluator that judges ``position``'s plays at once: the family's, except that a race whose exact tables
     are not built as far as its boards yet (met cold, fifteen checkers a side build for seconds, tens of seconds
-    in the page), where it is the family's network alone. Judging there shows the network a side all home, which
-    starts the page's warm-up (:mod:`nardy_core.warmup`): the races after that are judged exactly."""
+    in the page) is the family's network's, among the plays too (a play that breaks the last contact leaves
+    such a race). Judging there shows the network a side all home, which starts the page's warm-up
+    (:mod:`nardy_core.warmup`): the races after that are judged exactly."""
     evaluator = evaluator_for(position.game)
-    if not RACE.applies(position) or position.winner() is not None:
+    if not isinstance(evaluator, Layered):
         return evaluator
-    if all(bearoff.ready(bearoff.home_board(position, side)) for side in Side):
-        return evaluator
-    return evaluator.fallback if isinstance(evaluator, Layered) else evaluator
+    if RACE.applies(position) and position.winner() is None and not race_ready(position):
+        return evaluator.fallback
+    return Layered(evaluator.exact, evaluator.fallback, race_ready)
 
 
 def judge(

@@ -17,7 +17,7 @@ from nardy_core.flow import GameState, Record, Turn, replay, start_thrown
 from nardy_core.opponent import act
 from nardy_core.search import rank_plays
 from nardy_core.sides import Side
-from nardy_core.tutor import Grade, grade
+from nardy_core.tutor import Grade, grade, prompt_evaluator
 
 from ..conftest import PROJECT_ROOT
 
@@ -42,7 +42,7 @@ def test_every_turn_with_a_choice_is_judged_and_the_chances_end_at_the_result(ga
     assert [t.index for t in analysis.turns] == [i for i, e in enumerate(final.record.events) if isinstance(e, Turn)]
     assert len(analysis.turns) == len(turns)
     for turn in analysis.turns:
-        plays = rank_plays(turn.before, turn.roll, turn.first_turn, final.rules)
+        plays = rank_plays(turn.before, turn.roll, turn.first_turn, final.rules, prompt_evaluator(turn.before))
         assert (turn.judgment is not None) == (len(plays) > 1), turn
         if turn.judgment is not None:
             assert turn.judgment.loss == pytest.approx(max(0.0, plays[0].equity - turn.judgment.played.equity))

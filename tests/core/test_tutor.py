@@ -117,6 +117,10 @@ def test_a_race_whose_tables_are_not_built_yet_is_judged_at_once_by_the_network(
     assert isinstance(family, Layered)
     monkeypatch.setattr(bearoff, "ready", lambda board: False)  # met cold: fifteen checkers would build for seconds
     assert prompt_evaluator(race) is family.fallback
-    assert prompt_evaluator(Position.start(Game.SHORT)) is family  # contact: the family's, as always
+    contact = prompt_evaluator(Position.start(Game.SHORT))  # contact: the family's tables and network ...
+    assert isinstance(contact, Layered) and (contact.exact, contact.fallback) == (family.exact, family.fallback)
+    # ... but a play that breaks the last contact into a race not built yet is the network's too, not a build
+    assert contact.evaluate([race], ShortRules()) == family.fallback.evaluate([race], ShortRules())
     monkeypatch.setattr(bearoff, "ready", lambda board: True)  # built (the warm-up, or an earlier race)
-    assert prompt_evaluator(race) is family
+    assert prompt_evaluator(race) is not family.fallback
+    assert prompt_evaluator(race).evaluate([race], ShortRules()) == family.evaluate([race], ShortRules())

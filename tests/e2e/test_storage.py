@@ -102,7 +102,7 @@ def test_reset_all_works_whatever_storage_holds(page: Page, site_url: str, corru
     page.goto(site_url + "ru/")
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("[data-reset-all]").click()
-    page.wait_for_function("([key, version]) => localStorage.getItem(key) === `{\"version\":${version},\"puzzles\":{}}`", arg=[KEY, VERSION])
+    page.wait_for_function("([key, version]) => localStorage.getItem(key) === `{\"version\":${version},\"puzzles\":{},\"mine\":{}}`", arg=[KEY, VERSION])
     assert stored(page, BACKUP) == CORRUPTIONS[corruption]
 
 

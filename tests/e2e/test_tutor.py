@@ -5,16 +5,22 @@ finds nothing on the hint or the verdict."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from nardy_core import Position
 from nardy_core.api import call
+from nardy_core.evaluator import RACE
 
 from .axe import violations
-from .pages import READY_MS, FreeBoard
+from .course_pages import Review
+from .pages import READY_MS, FreeBoard, PointId
 
+START = dt.datetime(2026, 3, 2, 9, 0, tzinfo=dt.UTC)
 SHORT_START = "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5"
 LONG_MIDDLE = "w/24:13,19,13/24:13,19,13"  #: each side: 13 on the head, one on 19 and one on 13
 
@@ -133,6 +139,7 @@ def test_a_whole_game_ends_with_its_review_and_analysis(page: Page, site_url: st
     is reviewed under the board from Python's figures, with the way back to the lesson's checklist, and analysed:
     each side's level, the chart of chances, the biggest mistakes shown on the board, every turn stepped through."""
     page.emulate_media(reduced_motion="reduce")
+    page.clock.set_fixed_time(START)  # (the clock only: the game's timers run)
     page.goto(site_url + "ru/play/")
     board = FreeBoard(page)
     board.wait_ready()
@@ -160,12 +167,14 @@ def test_a_whole_game_ends_with_its_review_and_analysis(page: Page, site_url: st
     borne = review.locator("tbody tr", has_text="Выброшено шашек").locator("td")
     expect(borne.filter(has_text=re.compile(r"^15$"))).to_have_count(1)  # the winner bore off all fifteen
     expect(review.locator("a")).to_have_attribute("href", re.compile(r"/ru/lessons/play-computer/$"))
-    _check_analysis(page, board)
+    kept = _check_analysis(page, board)
     board.button("new-game").click()  # a new game puts the old review and analysis away
     expect(review).to_be_hidden()
     expect(board.root.locator("[data-game-analysis]")).to_be_hidden()
+    _practise_later_and_solve(page, board, site_url, kept)
 
-def _check_analysis(page: Page, board: FreeBoard) -> None:
+def _check_analysis(page: Page, board: FreeBoard) -> int:
+    """The analysis under a finished game, looked at as a learner does; returns how many mistakes were kept."""
     analysis = board.root.locator("[data-game-analysis]")
     expect(analysis.locator("h2")).to_have_text("Анализ партии", timeout=READY_MS)
     verdicts = analysis.locator(".analysis-verdict")
@@ -190,3 +199,51 @@ def _check_analysis(page: Page, board: FreeBoard) -> None:
     expect(rows.first).to_contain_text(re.compile(r"^Ход 1 (белых|чёрных), [1-6]-[1-6]"))
     assert rows.count() > 20
     assert violations(page) == []
+    # «Разобрать позже»: each of the biggest mistakes kept as a personal puzzle
+    for item in worst.all():
+        item.locator("[data-action=practise-later]").click()
+        expect(item.locator("[data-action=practise-later]")).to_have_text("Добавлено в повторение")
+    return worst.count()
+
+
+def _board_steps(play: str) -> list[list[PointId]]:
+    """A play in the board's numbering ("24/18 18/13*", "6/off") as the points to click."""
+    def point(text: str) -> PointId:
+        text = text.rstrip("*")
+        return text if text in ("bar", "off") else int(text)
+    return [[point(a), point(b)] for a, b in (step.split("/") for step in play.split())]
+
+
+def _practise_later_and_solve(page: Page, board: FreeBoard, site_url: str, kept: int) -> None:
+    """The kept mistakes come back the next day on the review page, beside the course's puzzles; one is solved
+    on the free board by finding the best play (one in contact: a race is judged exactly once its tables are
+    built, maybe after the game was analysed), which moves it on a step."""
+    store = json.loads(page.evaluate("localStorage.getItem('nardy.progress')"))
+    mine = store["mine"]
+    assert len(mine) == kept
+    contact = [id_ for id_, puzzle in mine.items() if not RACE.applies(Position.from_notation(puzzle["position"]))]
+    assert contact, "the beginner level's biggest mistakes include one in contact"
+    chosen = contact[0]
+    assert store["puzzles"][chosen]["step"] == 1
+    review = Review(page).open(site_url, "ru")
+    expect(review.items("later")).to_have_count(kept)
+    expect(review.items("later").first).to_contain_text(re.compile(r"^Ваша партия: ход \d+ (белых|чёрных), [1-6]-[1-6] · найдите лучший ход · Длинные нарды · через 1 день$"))
+    page.clock.set_fixed_time(START + dt.timedelta(days=1, hours=1))
+    page.reload()
+    expect(review.items("due")).to_have_count(kept)
+    review.page.locator(f"[data-review-list=due] a[href*='{chosen}']").click()
+    page.wait_for_url(f"**/ru/play/?practise={chosen}")
+    board.wait_ready()
+    expect(board.status).to_contain_text(re.compile(r"^Позиция из вашей партии: ход \d+ (белых|чёрных), на кубиках [1-6]-[1-6]\. Найдите лучший ход\."))
+    expect(board.button("hint")).to_be_hidden()
+    board.play(_board_steps(mine[chosen]["best"]))
+    board.button("confirm").click()
+    expect(board.status).to_have_text("Верно: это лучший ход.", timeout=READY_MS)
+    expect(board.tutor).to_have_attribute("data-grade", "best")
+    after = json.loads(page.evaluate("localStorage.getItem('nardy.progress')"))["puzzles"][chosen]
+    assert (after["step"], after["solved"]) == (2, True)  # three days on
+    board.tutor_button("practise-again").click()
+    board.play(_board_steps(mine[chosen]["played"]))  # the mistake again: the best is shown, and it comes back
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(f"Лучший ход здесь — {mine[chosen]['best']}", timeout=READY_MS)
+    expect(board.arrows.first).to_be_attached()

@@ -94,12 +94,56 @@ test('v1 is migrated to v2 without loss: what went badly is queued for review, a
   assert.equal(progress.takeNotice(), null);
 });
 
-test('v2 is read as it is: nothing rewritten, nothing backed up', () => {
+test('v2 is migrated to v3 as it is: nothing lost, no personal puzzle, nothing backed up', () => {
   const raw = JSON.stringify({ version: 2, puzzles: { 'board-head': GOOD_V2 } });
+  const store = withStored(raw);
+  assert.deepEqual(progress.puzzle('board-head'), GOOD_V2);
+  assert.deepEqual(stored(store), { version: VERSION, puzzles: { 'board-head': GOOD_V2 }, mine: {} });
+  assert.equal(store.items.has(BACKUP_KEY), false);
+});
+
+test('v3 is read as it is: nothing rewritten, nothing backed up', () => {
+  const raw = JSON.stringify({ version: 3, puzzles: { 'board-head': GOOD_V2 }, mine: {} });
   const store = withStored(raw);
   assert.deepEqual(progress.puzzle('board-head'), GOOD_V2);
   assert.equal(store.items.get(KEY), raw);
   assert.equal(store.items.has(BACKUP_KEY), false);
+});
+
+/** a personal puzzle as the analysis keeps it: Black's 6-1 from a long-nardy game */
+const MINE = {
+  game: 'long', position: 'b/24:13,19,13/24:13,19,13', dice: [6, 1], first_turn: false, rules: {}, side: 'black', number: 2,
+  played: '12/6 6/5', best: '12/6 1/24',
+};
+
+test('a personal puzzle is kept once, due tomorrow, and travels in the exported file', () => {
+  withStored(null);
+  const before = Date.now();
+  const id = progress.keepMine(MINE);
+  assert.match(id, /^mine-[a-z0-9]+$/);
+  assert.equal(progress.keepMine(MINE), id); // the same position and roll: the same puzzle
+  const kept = progress.mineOf(id);
+  assert.deepEqual({ ...kept, at: 0 }, { ...MINE, at: 0 });
+  assert.ok(kept.at >= before);
+  const entry = progress.puzzle(id);
+  assert.equal(entry.step, 1);
+  assert.ok(entry.due >= before + DAY && entry.due <= Date.now() + DAY);
+  assert.equal(progress.keepMine({ ...MINE, dice: [7, 1] }), null); // not a roll: not kept
+  const file = progress.exportProgress();
+  withStored(null);
+  assert.deepEqual(progress.importProgress(file), { ok: true, count: 1 });
+  assert.deepEqual(progress.mineOf(id), kept);
+  assert.equal(progress.puzzle(id).step, 1);
+});
+
+test('a personal puzzle that is not one is set aside with the store kept in a backup', () => {
+  const raw = JSON.stringify({ version: 3, puzzles: {}, mine: { 'mine-1': { ...MINE, at: 5, position: '<b>', dice: [6] } } });
+  const store = withStored(raw);
+  assert.equal(progress.mineOf('mine-1'), null);
+  assert.equal(store.items.get(BACKUP_KEY), raw);
+  assert.deepEqual(stored(store).mine, {});
+  const file = JSON.stringify({ version: 3, puzzles: {}, mine: { 'mine-1': { ...MINE, at: 5, side: 'red' } } });
+  assert.deepEqual(progress.importProgress(file), { ok: false, error: 'field', params: { id: 'mine-1', field: 'side' } });
 });
 
 test('a v2 schedule that is out of range is repaired, never trusted', () => {
@@ -141,11 +185,11 @@ test('a first clean solve never enters the queue', () => {
   assert.deepEqual([progress.puzzle('board-head')?.step, progress.puzzle('board-head')?.due], [0, 0]);
 });
 
-test('every schema reaches the same v1 shape after a solve', () => {
+test('every schema reaches the same current shape after a solve', () => {
   for (const raw of [null, '{"version":0,"solved":[]}', '{"version":1,"puzzles":{}}']) {
     const store = withStored(raw);
     progress.markSolved('board-head', 'board', 3);
-    assert.deepEqual(Object.keys(stored(store)), ['version', 'puzzles']);
+    assert.deepEqual(Object.keys(stored(store)), ['version', 'puzzles', 'mine']);
     assert.equal(stored(store).puzzles['board-head'].stars, 3);
   }
 });
@@ -184,7 +228,7 @@ test('a null entry throws nowhere, is set aside, and reset still works', () => {
   assert.equal(store.items.get(BACKUP_KEY), raw);
   assert.equal(progress.takeNotice()?.reason, 'corrupt');
   progress.resetAll();
-  assert.deepEqual(stored(store), { version: VERSION, puzzles: {} });
+  assert.deepEqual(stored(store), { version: VERSION, puzzles: {}, mine: {} });
   assert.equal(store.items.get(BACKUP_KEY), raw, 'the backup outlives a reset');
 });
 
@@ -287,7 +331,7 @@ test('reset works when storage is full', () => {
   const raw = JSON.stringify({ version: 1, puzzles: { 'board-head': GOOD } });
   const store = withStored(raw, { quota: KEY.length + raw.length });
   progress.resetAll();
-  assert.deepEqual(stored(store), { version: VERSION, puzzles: {} });
+  assert.deepEqual(stored(store), { version: VERSION, puzzles: {}, mine: {} });
 });
 
 test('storage that refuses access (a sandboxed embed) keeps progress in memory', () => {
@@ -390,7 +434,7 @@ test('a bad import file changes nothing and says what was wrong', () => {
     ['[]', 'shape', {}],
     ['{"version": 1, "puzzles": []}', 'shape', {}],
     ['{"format": "something-else", "version": 1, "puzzles": {}}', 'shape', {}],
-    ['{"version": 3, "puzzles": {}}', 'newer', { version: 3 }],
+    ['{"version": 4, "puzzles": {}}', 'newer', { version: 4 }],
     ['{"version": 1, "puzzles": {"__proto__": {}}}', 'id', { id: '__proto__' }],
     ['{"version": 1, "puzzles": {"board-head": null}}', 'entry', { id: 'board-head' }],
     [JSON.stringify({ version: 1, puzzles: { x: { ...GOOD, stars: 9 } } }), 'field', { id: 'x', field: 'stars' }],

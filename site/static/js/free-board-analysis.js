@@ -7,6 +7,7 @@ import { diceText, resultText } from './feedback.js';
 import { showGameAnalysis } from './game-analysis.js';
 import { showGameReview } from './game-review.js';
 import { t } from './i18n.js';
+import * as progress from './progress.js';
 import { gameAnalysis, gameReview, turnState } from './rules-client.js';
 import { siteURL } from './site-root.js';
 
@@ -67,7 +68,15 @@ export class AnalysisSeat {
     showGameAnalysis(box, analysis, game.players, this.board.log.takebacks, {
       show: (turn) => this.showTurn(turn),
       end: () => this.showEnd(),
-      practise: null,
+      practise: async (turn) => {
+        const judged = turn.judged;
+        if (!judged) return false;
+        return progress.keepMine({
+          game: game.game, position: turn.position, dice: turn.dice, first_turn: turn.first_turn,
+          rules: /** @type {Record<string, string | number | boolean>} */ (game.rules), side: turn.side, number: turn.number,
+          played: turn.play, best: judged.best.play,
+        }) !== null;
+      },
     });
   }
 

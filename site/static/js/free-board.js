@@ -13,6 +13,7 @@ import { positionQuery, readRules } from './position-address.js';
 import { AnalysisSeat } from './free-board-analysis.js';
 import { GameLog } from './game-log.js';
 import { ComputerSeat } from './free-board-computer.js';
+import { PracticeSeat } from './free-board-practice.js';
 import { gameCube, gameFromPosition, gameNew, gamePlay, gameRoll, setup } from './rules-client.js';
 import { TurnController } from './turn-controller.js';
 import { Tutor } from './tutor.js';
@@ -70,6 +71,8 @@ export class FreeBoard extends Widget {
     this.afterGame = new AnalysisSeat(this);
     /** the computer's side: its level, its turns played out on the board, what is said of them */
     this.computer = new ComputerSeat(this);
+    /** a personal puzzle from the review page (?practise=<id>) */
+    this.practice = new PracticeSeat(this);
     /** @type {TurnController | null} */
     this.turn = null;
     /** @type {(() => void) | null} */
@@ -208,6 +211,8 @@ export class FreeBoard extends Widget {
       return this.editing.open({ position: pos || undefined, game, dice: params.get('dice') || '', rules: typeof read === 'string' ? {} : read });
     }
     this.editing.leave();
+    if (params.has('practise')) return this.practice.open(params.get('practise') || '');
+    this.practice.leave();
     /** @type {Record<string, unknown>} */
     let rules = {};
     const rulesText = params.get('rules');
@@ -294,13 +299,13 @@ export class FreeBoard extends Widget {
       const el = this.button(action);
       if (el) el.hidden = !visible;
     };
-    const moving = Boolean(game && human && !game.result && game.phase === 'move' && game.roll);
+    const moving = Boolean(game && human && !game.result && game.phase === 'move' && game.roll && !this.practice.answered);
     show('roll', Boolean(game && human && !game.result && game.phase === 'roll'));
     show('undo', moving);
     show('confirm', moving && !this.holding);
     // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
-    show('computer-move', Boolean(game && human && !game.result && Object.values(game.players).every((who) => who === 'human')));
-    show('hint', moving && !this.holding);
+    show('computer-move', Boolean(game && human && !game.result && !this.practice.active && Object.values(game.players).every((who) => who === 'human')));
+    show('hint', moving && !this.holding && !this.practice.active); // a personal puzzle is found, not hinted
     // a turn played against the computer can be taken back until the next is played (and after the game's end)
     show('undo-turn', Boolean(game && (human || game.result) && this.log.canTakeBack && !this.holding));
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
@@ -327,6 +332,7 @@ export class FreeBoard extends Widget {
     this.say(''); // a new game: nothing said about the last one (or about the address) still stands
     this.warn('');
     this.tutor.clear();
+    this.practice.leave();
     this.computer.move.stop();
     try {
       const state = await gameNew({ game, rules, players: this.players });
@@ -383,6 +389,7 @@ export class FreeBoard extends Widget {
   async endTurn(play) {
     const before = this.game;
     if (!before) return;
+    if (this.practice.active) return this.practice.answer(before, play);
     const verdict = this.verdicts && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
     if (this.game !== before) return; // a new game (or position) meanwhile
     // held only against the computer (the learner's opponent, since the learner moves), before it answers: two

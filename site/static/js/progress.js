@@ -1,7 +1,9 @@
 // Progress store: solved puzzles, hints used and stars, and each puzzle's review schedule (review.js), in
 // localStorage under a versioned schema.
 //
-// Schema v2 (current): {version: 2, puzzles: {[id]: {lesson, solved, hints, stars, attempts, at, step, due}}}.
+// Schema v3 (current): {version: 3, puzzles: {[id]: {lesson, solved, hints, stars, attempts, at, step, due}},
+//   mine: {[id]: a personal puzzle (mine.js)}}: a position from the learner's own game, scheduled in `puzzles`.
+// Schema v2: the same without `mine`; read and migrated to v3.
 // Schema v1: the same without step and due; read and migrated to v2, a puzzle that went badly then going
 //   into the review queue at once (review.js fromHistory).
 // Schema v0 (early builds): {version: 0, solved: [id, …]}; read and migrated to v2 (not queued: how those
@@ -19,12 +21,13 @@
 // exportProgress()/importProgress(text) move progress between devices as a JSON file; an import is
 // judged strictly and says what was wrong (a code and its parameters; the UI owns the sentences).
 
+import { isPlainObject, MINE_PREFIX, mineId, readMine } from './mine.js';
 import { afterMiss, afterSolve, fromHistory, LAST_STEP, NOT_QUEUED } from './review.js';
 
 export const KEY = 'nardy.progress';
 export const BACKUP_KEY = 'nardy.progress.backup';
 export const NOTICE_KEY = 'nardy.progress.notice';
-export const VERSION = 2;
+export const VERSION = 3;
 export const FORMAT = 'nardy-progress';
 const MAX_BACKUPS = 20;
 const MAX_COUNT = 1_000_000; // hints and attempts above this are clamped (a number, not a problem to show)
@@ -33,11 +36,13 @@ const ID = /^[a-z0-9][a-z0-9-]{0,60}$/; // the builder's SLUG (builder/lessons.p
 /** an entry's fields in schema v1; v2 adds the review schedule */
 const V1_FIELDS = ['lesson', 'solved', 'hints', 'stars', 'attempts', 'at'];
 const ENTRY_FIELDS = [...V1_FIELDS, 'step', 'due'];
-const STORE_FIELDS = { 0: ['version', 'solved', 'format', 'exported'], 1: ['version', 'puzzles', 'format', 'exported'] };
+const STORE_FIELDS = { 0: ['version', 'solved', 'format', 'exported'], 1: ['version', 'puzzles', 'format', 'exported'],
+  3: ['version', 'puzzles', 'mine', 'format', 'exported'] };
 const MAX_TIME = 8.64e15; // the latest time a Date can hold, in ms
 
 /** @typedef {import('./review.js').Entry} Entry */
-/** @typedef {{version: number, puzzles: Record<string, Entry>}} Store  puzzles has no prototype */
+/** @typedef {import('./mine.js').Mine} Mine */
+/** @typedef {{version: number, puzzles: Record<string, Entry>, mine: Record<string, Mine>}} Store  no prototypes */
 /** @typedef {{code: string, id?: string, field?: string, version?: number}} Problem */
 /** @typedef {{store: Store, problems: Problem[], newer: boolean, migrated: boolean}} Reading */
 /** @typedef {{reason: 'corrupt' | 'newer' | 'unsaved', key: string | null}} Notice */
@@ -45,21 +50,14 @@ const MAX_TIME = 8.64e15; // the latest time a Date can hold, in ms
 /** @typedef {{ok: true, count: number} | {ok: false, error: ImportError, params: Record<string, string | number>}} ImportResult */
 /** @typedef {Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>} StorageLike */
 
-/** @returns {Record<string, Entry>} */
+/** @template T @returns {Record<string, T>} */
 function emptyMap() {
-  return /** @type {Record<string, Entry>} */ (Object.create(null));
+  return /** @type {Record<string, T>} */ (Object.create(null));
 }
 
 /** @returns {Store} */
 function empty() {
-  return { version: VERSION, puzzles: emptyMap() };
-}
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isPlainObject(value) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return { version: VERSION, puzzles: emptyMap(), mine: emptyMap() };
 }
 
 /** @param {object} object @param {string} key */
@@ -123,7 +121,7 @@ export function readStore(data) {
   if (typeof version === 'number' && Number.isInteger(version) && version > VERSION) {
     return { store, problems: [{ code: 'newer', version }], newer: true, migrated: false };
   }
-  const fields = version === 0 ? STORE_FIELDS[0] : STORE_FIELDS[1];
+  const fields = version === 0 ? STORE_FIELDS[0] : version === VERSION ? STORE_FIELDS[3] : STORE_FIELDS[1];
   for (const field of Object.keys(data)) if (!fields.includes(field)) problems.push({ code: 'field', field });
   if (version === 0) {
     // v0 kept a plain list of solved ids (one star each: how the solve went was not recorded)
@@ -134,7 +132,8 @@ export function readStore(data) {
     }
     return { store, problems, newer: false, migrated: true };
   }
-  if ((version !== 1 && version !== VERSION) || !isPlainObject(data.puzzles)) {
+  if ((version !== 1 && version !== 2 && version !== VERSION) || !isPlainObject(data.puzzles)
+    || (version === VERSION && has(data, 'mine') && !isPlainObject(data.mine))) {
     return { store, problems: [...problems, { code: 'shape' }], newer: false, migrated: false };
   }
   for (const id of Object.keys(data.puzzles)) {
@@ -144,6 +143,15 @@ export function readStore(data) {
     }
     const entry = readEntry(id, data.puzzles[id], problems, version);
     if (entry) store.puzzles[id] = entry;
+  }
+  const mine = version === VERSION && isPlainObject(data.mine) ? data.mine : {};
+  for (const id of Object.keys(mine)) {
+    if (!ID.test(id) || !id.startsWith(MINE_PREFIX)) {
+      problems.push({ code: 'id', id: id.slice(0, 80) });
+      continue;
+    }
+    const puzzle = readMine(id, mine[id], problems);
+    if (puzzle) store.mine[id] = puzzle;
   }
   return { store, problems, newer: false, migrated: version !== VERSION };
 }
@@ -256,9 +264,13 @@ export function backupText(key) {
 
 /** @param {Store} data @returns {Store} a copy the caller may change */
 function copy(data) {
+  /** @type {Record<string, Entry>} */
   const puzzles = emptyMap();
   for (const id of Object.keys(data.puzzles)) puzzles[id] = { ...data.puzzles[id] };
-  return { version: VERSION, puzzles };
+  /** @type {Record<string, Mine>} */
+  const mine = emptyMap();
+  for (const id of Object.keys(data.mine)) mine[id] = { ...data.mine[id], dice: [...data.mine[id].dice], rules: { ...data.mine[id].rules } };
+  return { version: VERSION, puzzles, mine };
 }
 
 /** The progress store, validated (never throws). */
@@ -393,6 +405,31 @@ export function markSolved(id, lesson, stars) {
   return { ...item };
 }
 
+/** Keeps a position of the learner's own game as a personal puzzle, due tomorrow (as a missed puzzle is); the
+ * same position and roll kept again is the same puzzle. @param {Omit<Mine, 'at'>} puzzle
+ * @returns {string | null} its id (null: it is not a personal puzzle) */
+export function keepMine(puzzle) {
+  const now = Date.now();
+  const id = mineId(puzzle);
+  /** @type {Problem[]} */
+  const problems = [];
+  const read = readMine(id, { ...puzzle, at: now }, problems);
+  if (!read) return null;
+  const data = load();
+  data.mine[id] = read;
+  const item = entry(data, id, null);
+  item.attempts = Math.min(MAX_COUNT, item.attempts + 1);
+  Object.assign(item, afterMiss(now));
+  save(data);
+  return id;
+}
+
+/** @param {string} id @returns {Mine | null} a personal puzzle, as kept */
+export function mineOf(id) {
+  const { mine } = load();
+  return validId(id) && has(mine, id) ? mine[id] : null;
+}
+
 /** @param {string} id @returns {Entry | null} */
 export function puzzle(id) {
   const { puzzles } = load();
@@ -441,11 +478,14 @@ export function resetAll() {
 /** The progress as the text of a JSON file. */
 /** @param {Date} [now] @returns {string} */
 export function exportProgress(now = new Date()) {
-  const { puzzles } = load();
+  const { puzzles, mine } = load();
   /** @type {Record<string, Entry>} */
   const sorted = {};
   for (const id of Object.keys(puzzles).sort()) sorted[id] = puzzles[id];
-  return `${JSON.stringify({ format: FORMAT, version: VERSION, exported: now.toISOString(), puzzles: sorted }, null, 1)}\n`;
+  /** @type {Record<string, Mine>} */
+  const own = {};
+  for (const id of Object.keys(mine).sort()) own[id] = mine[id];
+  return `${JSON.stringify({ format: FORMAT, version: VERSION, exported: now.toISOString(), puzzles: sorted, mine: own }, null, 1)}\n`;
 }
 
 /** Which of two entries of one puzzle to keep: a solve beats none, more stars beat fewer, then the later. */
@@ -501,6 +541,7 @@ export function importProgress(text) {
     const theirs = reading.store.puzzles[id];
     current.puzzles[id] = has(current.puzzles, id) ? better(current.puzzles[id], theirs) : theirs;
   }
+  for (const id of Object.keys(reading.store.mine)) if (!has(current.mine, id)) current.mine[id] = reading.store.mine[id];
   save(current);
   return { ok: true, count: Object.keys(reading.store.puzzles).length };
 }
