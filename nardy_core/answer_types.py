@@ -454,3 +454,37 @@ class GameAnalysisAnswer(TypedDict):
     black: SideAnalysisJson
     worst: list[int]
     result: ResultJson | None
+
+
+# ---------------------------------------------------------------------------------------------
+# backgammon's exchange formats (nardy_core.exchange_api)
+
+
+class ShareCodes(TypedDict):
+    """A position's codes: GNU Backgammon's Position ID and Match ID (and the two as gnubg pastes them) and the XGID."""
+
+    position_id: str
+    match_id: str
+    gnubg: str
+    xgid: str
+
+
+class ShareCodesAnswer(TypedDict):
+    """``share_codes``: the codes, or null for a game these formats cannot hold."""
+
+    codes: ShareCodes | None
+
+
+class SharedPositionAnswer(TypedDict):
+    """``shared_position``: a pasted code read: the position's notation, the dice (null: not thrown), the cube."""
+
+    position: str
+    dice: list[int] | None
+    cube: CubeState
+
+
+class GameFileAnswer(TypedDict):
+    """``game_file``: a game's record as a file's text, and its extension (``mat``: GNU Backgammon imports it)."""
+
+    text: str
+    extension: Literal["mat", "txt"]

@@ -60,6 +60,7 @@ from .dice import Roll
 from .engine import opponent
 from .engine_api import advise, cube, evaluate, game_analysis, hint, judge, read_level
 from .errors import GameError, InputError, NardyError, shown
+from .exchange_api import game_file, share_codes, shared_position
 from .flow import CubeVerb, Event, GameState, Turn, cube_action, from_position, is_first_turn, roll_dice, start_thrown
 from .flow import play as play_turn
 from .games import BAR, OFF, Game
@@ -459,6 +460,9 @@ HANDLERS: dict[str, Callable[[Json], Mapping[str, object]]] = {
     "evaluate": evaluate,
     "cube": cube,
     "game_analysis": game_analysis,
+    "share_codes": share_codes,
+    "shared_position": shared_position,
+    "game_file": game_file,
 }
 
 

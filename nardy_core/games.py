@@ -111,6 +111,9 @@ class GameSpec:
     caption_kinds: tuple[CaptionKind, ...]  #: the stretches the board names under itself
     shows_cube: bool  #: its start board shows the doubling cube (backgammon is played with it; long nardy under cube=true)
     shows_pools: bool = False  #: the board shows checkers not yet entered (``dutch``, ``acey``: none yet)
+    #: it is backgammon, so backgammon's exchange formats describe it (GNU Backgammon's Position ID and Match ID,
+    #: eXtreme Gammon's XGID, the Jellyfish ``.mat``: :mod:`nardy_core.exchange`)
+    backgammon_formats: bool = False
     checkers: int = CHECKERS  #: per side (every game so far has 15: the notation and the positions count CHECKERS)
 
     @property
@@ -136,6 +139,7 @@ def _spec(game: Game) -> GameSpec:
             return GameSpec(
                 family=Family.SHORT, notation_prefix="short", display_key="game.short",
                 start_points=((24, 2), (13, 5), (8, 3), (6, 5)), caption_kinds=("home",), shows_cube=True,
+                backgammon_formats=True,
             )
         case _:
             assert_never(game)

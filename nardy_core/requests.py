@@ -82,6 +82,9 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
     "evaluate": frozenset((*POSITION_FIELDS, "rules")),
     "cube": frozenset((*POSITION_FIELDS, "rules", "cube")),
     "game_analysis": frozenset(("record", "plies")),
+    "share_codes": frozenset((*POSITION_FIELDS, "dice", "cube")),
+    "shared_position": frozenset(("text",)),
+    "game_file": frozenset(("record",)),
 }
 #: a game state as the answers write it: the fields read back ...
 GAME_STATE_FIELDS = frozenset((

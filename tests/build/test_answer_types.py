@@ -67,6 +67,10 @@ JS_NAME: dict[type, str] = {
     answer_types.AnalysedCube: "AnalysedCube",
     answer_types.SideAnalysisJson: "SideAnalysisJson",
     answer_types.GameAnalysisAnswer: "GameAnalysisAnswer",
+    answer_types.ShareCodes: "ShareCodes",
+    answer_types.ShareCodesAnswer: "ShareCodesAnswer",
+    answer_types.SharedPositionAnswer: "SharedPositionAnswer",
+    answer_types.GameFileAnswer: "GameFileAnswer",
 }
 #: the JSDoc aliases that answer_types names in Annotated, with the values Python writes for each
 ALIASES: dict[str, set[str]] = {

@@ -151,6 +151,14 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
                         "events": [{"side": "white", "dice": [3, 1], "play": "8/5 6/5"}, {"side": "black", "cube": "double"},
                                    {"side": "white", "cube": "take"}]}, "plies": 1},
         ],
+        "share_codes": [{"position": p} for p in POSITIONS[:3]] + [{"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5",
+                        "dice": [5, 2], "cube": {"value": 2, "owner": "black", "turned": True}}],
+        "shared_position": [{"text": "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"}, {"text": "4HPwATDgc/ABMA:MIEKAAAAAAAA"},
+                            {"text": "4HPwATDgc/ABMA"}],
+        "game_file": [
+            {"record": {"game": "short", "rules": {"cube": True}, "opening": [[3, 1]],
+                        "events": [{"side": "white", "dice": [3, 1], "play": "8/5 6/5"}, {"side": "black", "cube": "double"}]}},
+        ],
         "game_review": [
             {"record": {"game": "long", "rules": {}, "opening": [[6, 5]],
                         "events": [{"side": "white", "dice": [6, 5], "play": "24/13"}, {"side": "black", "dice": [3, 1], "play": "24/21/20"}]}},
@@ -238,7 +246,7 @@ def requests(bases: dict[str, list[dict[str, Any]]]) -> st.SearchStrategy[tuple[
 
 #: every code an answer may carry; anything else, and above all INTERNAL (a bug), fails the fuzz
 KNOWN_CODES = (set(ERROR_CODES) | {code.value for code in ReasonCode}) - {"INTERNAL"}
-MAX_MESSAGE = 300  #: an error message quotes at most an excerpt of the input
+MAX_MESSAGE = 400  #: an error message quotes at most an excerpt of the input (the longest: the list of request kinds)
 
 
 def check_answer(kind: object, request: object) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_core import Game, Position, PositionError, Side, parse_play
+from nardy_core.api import call
 from nardy_core.games import BAR
 from nardy_core.moves import OFF
 
@@ -81,8 +82,11 @@ def test_error_position_points_at_the_bad_item() -> None:
 def test_every_example_of_the_notation_page() -> None:
     """docs/notation.md: each notation of its table round-trips (the starts are the starts), each error it shows is
     what the parser says, word for word, for the text the error quotes."""
-    page = NOTATION_PAGE.read_text(encoding="utf-8")
+    page, sharing = NOTATION_PAGE.read_text(encoding="utf-8").split("## Sharing a position or a game", 1)
     rows = re.findall(r"^\| [^|]+ \| `([^`]+)` \|$", page, re.M)
+    # the codes shown for backgammon's programs are what nardy_core.exchange writes
+    codes = call("share_codes", {"position": Position.start(Game.SHORT).notation(), "dice": [5, 2]})["codes"]
+    assert re.findall(r"^\| [^|]+ \| `([^`]+)` \|$", sharing, re.M) == [codes["gnubg"], codes["xgid"]]
     assert len(rows) >= 6 and any(row.startswith("short:") and ",bar" in row for row in rows)
     for text in rows:
         assert format_position(parse_position(text)) == text

@@ -145,6 +145,32 @@ def test_a_position_from_the_address_opens_on_its_own_game_s_board(page: Page, s
     expect(editor.notation).to_have_value(position.notation())
 
 
+def test_gnubg_and_xgid_codes_go_out_and_come_in(page: Page, site_url: str) -> None:
+    """Short nardy's position as GNU Backgammon's Position ID:Match ID and as an XGID (nardy_core.exchange), and
+    either pasted back opens its position; long nardy has no such code; a code that cannot be read is said."""
+    position = Position.from_notation("short:b/bar,24,13:5,8:3,6:5/24:2,13:5,8:3,6:4,18")
+    editor = Editor(page).open_editor(site_url, "ru", pos=position.notation(), dice="6-5")
+    codes = call("share_codes", {"position": position.notation(), "dice": [6, 5]})["codes"]
+    gnubg, xgid = editor.panel.locator("[data-editor-gnubg]"), editor.panel.locator("[data-editor-xgid]")
+    expect(gnubg).to_have_value(codes["gnubg"])
+    expect(xgid).to_have_value(codes["xgid"])
+    expect(editor.panel.get_by_label("Позиция для GNU Backgammon (Position ID:Match ID)")).to_be_visible()
+    paste = editor.panel.get_by_label(re.compile("^Открыть позицию из GNU Backgammon или eXtreme Gammon"))
+    start = call("share_codes", {"position": Position.start(Game.SHORT).notation()})["codes"]
+    paste.fill(start["xgid"])
+    editor.action("open-code").click()
+    expect(editor.notation).to_have_value(Position.start(Game.SHORT).notation())
+    paste.fill(codes["gnubg"])
+    editor.action("open-code").click()
+    expect(editor.notation).to_have_value(position.notation())
+    expect(editor.root.locator("select[data-die='first']")).to_have_value("6")
+    paste.fill("XGID=что-то не то")
+    editor.action("open-code").click()
+    expect(editor.said).to_contain_text("Код не разобран")
+    editor.choose_game("long")
+    expect(gnubg).to_be_hidden()  # long nardy: these formats cannot hold it
+
+
 def test_short_nardy_s_bar_takes_checkers_and_a_game_over_is_shown_not_played(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 1000})
     editor = Editor(page).open_editor(site_url, "en")

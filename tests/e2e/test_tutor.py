@@ -8,13 +8,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from nardy_core import Position
 from nardy_core.api import call
 from nardy_core.evaluator import RACE
+from nardy_core.exchange import read_match_file
 
 from .axe import violations
 from .course_pages import Review
@@ -143,19 +145,7 @@ def test_a_whole_game_ends_with_its_review_and_analysis(page: Page, site_url: st
     page.goto(site_url + "ru/play/")
     board = FreeBoard(page)
     board.wait_ready()
-    page.locator("[data-option=computer]").uncheck()
-    board.button("new-game").click()
-    review = board.root.locator("[data-game-review]")
-    move = board.button("computer-move")
-    for _ in range(600):
-        if review.is_visible():
-            break
-        # the computer's next turn may be asked for, or the game is over
-        expect(board.root.locator("[data-action=computer-move]:enabled:visible, [data-game-review]:visible").first).to_be_attached(
-            timeout=READY_MS)
-        if move.is_visible() and move.is_enabled():
-            move.click()
-    expect(review).to_be_visible()
+    review = _play_out(board, "new-game")
     expect(board.status).to_contain_text("Партия окончена")
     # a finished game has no side to move: the board says so nowhere
     expect(board.svg.locator(".nb-player__status")).to_have_text(["", ""])
@@ -198,6 +188,7 @@ def _check_analysis(page: Page, board: FreeBoard) -> int:
     rows = analysis.locator(".analysis-table tbody tr")
     expect(rows.first).to_contain_text(re.compile(r"^Ход 1 (белых|чёрных), [1-6]-[1-6]"))
     assert rows.count() > 20
+    expect(analysis.locator("[data-action=game-file]")).to_have_text("Скачать запись партии (.txt)")  # not a .mat: not backgammon
     assert violations(page) == []
     # «Разобрать позже»: each of the biggest mistakes kept as a personal puzzle
     for item in worst.all():
@@ -247,3 +238,41 @@ def _practise_later_and_solve(page: Page, board: FreeBoard, site_url: str, kept:
     board.button("confirm").click()
     expect(board.status).to_contain_text(f"Лучший ход здесь — {mine[chosen]['best']}", timeout=READY_MS)
     expect(board.arrows.first).to_be_attached()
+
+
+def _play_out(board: FreeBoard, start: str) -> Locator:
+    """A whole game on the free board, the computer playing each turn when asked, for both sides (the computer
+    as opponent off); ``start``: the button that begins it. Returns the game's review, shown at its end."""
+    board.page.locator("[data-option=computer]").uncheck()
+    board.root.locator(f"[data-action='{start}'], [data-choose-game='{start}']").first.click()
+    review = board.root.locator("[data-game-review]")
+    move = board.button("computer-move")
+    for _ in range(600):
+        if review.is_visible():
+            break
+        # the computer's next turn may be asked for, or the game is over
+        expect(board.root.locator("[data-action=computer-move]:enabled:visible, [data-game-review]:visible").first).to_be_attached(
+            timeout=READY_MS)
+        if move.is_visible() and move.is_enabled():
+            move.click()
+    expect(review).to_be_visible()
+    return review
+
+
+def test_a_finished_short_game_downloads_as_a_mat_file(page: Page, site_url: str) -> None:
+    """Short nardy's game as the Jellyfish match file GNU Backgammon imports, read back by the format's parser
+    (tests/core/test_exchange.py checks every event against the record)."""
+    page.emulate_media(reduced_motion="reduce")
+    board = FreeBoard(page).open(site_url, "en").wait_ready()
+    _play_out(board, "short")
+    save = board.root.locator("[data-game-analysis] [data-action=game-file]")
+    expect(save).to_have_text("Download the game for GNU Backgammon (.mat)", timeout=READY_MS)
+    with page.expect_download() as caught:
+        save.click()
+    download = caught.value
+    assert download.suggested_filename == "nardy-game.mat"
+    text = Path(download.path()).read_text(encoding="utf-8")
+    assert text.startswith(" 0 point match\n\n Game 1\n White : 0 ")
+    events, points, winner = read_match_file(text)
+    assert len(events) > 10 and points and winner is not None
+    expect(board.status).to_contain_text(f"{winner.value.capitalize()} won")

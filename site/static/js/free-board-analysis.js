@@ -8,7 +8,8 @@ import { showGameAnalysis } from './game-analysis.js';
 import { showGameReview } from './game-review.js';
 import { t } from './i18n.js';
 import * as progress from './progress.js';
-import { gameAnalysis, gameReview, turnState } from './rules-client.js';
+import { download } from './notices.js';
+import { gameAnalysis, gameFile, gameReview, turnState } from './rules-client.js';
 import { siteURL } from './site-root.js';
 
 /** @typedef {import('./free-board.js').FreeBoard} FreeBoard */
@@ -65,6 +66,8 @@ export class AnalysisSeat {
       return;
     }
     if (!this.current(game, record)) return;
+    const file = await gameFile(record).catch(() => null);
+    if (!this.current(game, record)) return;
     showGameAnalysis(box, analysis, game.players, this.board.log.takebacks, {
       show: (turn) => this.showTurn(turn),
       end: () => this.showEnd(),
@@ -78,6 +81,13 @@ export class AnalysisSeat {
         }) !== null;
       },
     });
+    if (file) { // the game as a file: a .mat that GNU Backgammon imports, or the same layout as text
+      const save = make('button', { type: 'button', 'data-action': 'game-file' }, t(`analysis.file_${file.extension}`));
+      save.addEventListener('click', () => download(`nardy-game.${file.extension}`, file.text, 'text/plain'));
+      const line = make('p');
+      line.append(save);
+      box.append(line);
+    }
   }
 
   /** A turn of the analysis on the board. @param {AnalysedTurn} turn */

@@ -60,9 +60,9 @@ export function hideNotice(kind) {
 }
 
 /** Offers `text` as a file download named `name`. */
-/** @param {string} name @param {string} text */
-export function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** @param {string} name @param {string} text @param {string} [type] */
+export function download(name, text, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -204,12 +204,16 @@ import { request } from './runtime.js';
  * @property {number[]} worst  places in turns of the biggest mistakes, costliest first
  * @property {GameResult | null} result
  */
+/** @typedef {{position_id: string, match_id: string, gnubg: string, xgid: string}} ShareCodes  a position for GNU Backgammon and eXtreme Gammon */
+/** @typedef {{codes: ShareCodes | null}} ShareCodesAnswer  null: a game these formats cannot hold */
+/** @typedef {{position: string, dice: number[] | null, cube: CubeState}} SharedPositionAnswer  a pasted code read */
+/** @typedef {{text: string, extension: 'mat' | 'txt'}} GameFileAnswer  a game's record as a file (mat: GNU Backgammon imports it) */
 
 /** Every request kind this client sends, in the order of api.HANDLERS. */
 export const KINDS = /** @type {const} */ ([
   'ping', 'turns', 'check', 'describe', 'setup', 'result', 'turn_state', 'try_step', 'explain_point', 'game_new',
   'game_from_position', 'game_roll', 'game_play', 'game_cube', 'game_computer', 'bot_turn', 'game_review', 'hint',
-  'advise', 'judge', 'evaluate', 'cube', 'game_analysis',
+  'advise', 'judge', 'evaluate', 'cube', 'game_analysis', 'share_codes', 'shared_position', 'game_file',
 ]);
 
 /** @param {typeof KINDS[number]} kind @param {object} payload @returns {Promise<any>} */
@@ -385,3 +389,15 @@ export const cube = (query) => ask('cube', query);
 /** A whole game analysed from its record (as gameReview takes it). @param {object} record
  *  @returns {Promise<GameAnalysisAnswer>} */
 export const gameAnalysis = (record) => ask('game_analysis', { record });
+
+/** A position's codes for GNU Backgammon (Position ID:Match ID) and eXtreme Gammon (XGID).
+ * @param {{position: string, dice?: number[], cube?: object}} query @returns {Promise<ShareCodesAnswer>} */
+export const shareCodes = (query) => ask('share_codes', query);
+
+/** A pasted XGID or GNU Backgammon Position ID (with its Match ID) read. @param {string} text
+ *  @returns {Promise<SharedPositionAnswer>} */
+export const sharedPosition = (text) => ask('shared_position', { text });
+
+/** A game's record as a file (a .mat for GNU Backgammon where the game is backgammon). @param {object} record
+ *  @returns {Promise<GameFileAnswer>} */
+export const gameFile = (record) => ask('game_file', { record });

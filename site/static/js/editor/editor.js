@@ -9,6 +9,7 @@ import { hasMessage, t } from '../i18n.js';
 import { positionQuery } from '../position-address.js';
 import { setup } from '../rules-client.js';
 import { emptyArrangement, fromModel, move, put, setupQuery, take } from './arrangement.js';
+import { CodesBox } from './codes.js';
 import { chosenRules, sayRules, showRules } from './rules-form.js';
 import { Widget } from '../widget.js';
 
@@ -78,6 +79,8 @@ export class BoardEditor extends Widget {
     this.sayLine = /** @type {HTMLElement} */ (this.panel.querySelector('[data-editor-say]'));
     this.notation = /** @type {HTMLInputElement} */ (this.panel.querySelector('[data-editor-notation]'));
     this.link = /** @type {HTMLInputElement} */ (this.panel.querySelector('[data-editor-link]'));
+    /** the position for GNU Backgammon and eXtreme Gammon, and a pasted code opened */
+    this.codes = new CodesBox(this.panel);
     this.dice = /** @type {HTMLSelectElement[]} */ ([...this.panel.querySelectorAll('select[data-die]')]);
   }
 
@@ -139,6 +142,16 @@ export class BoardEditor extends Widget {
     this.on(this.control('close'), 'click', () => this.host.close());
     this.on(this.control('copy-link'), 'click', () => this.copy(this.link));
     this.on(this.control('copy-notation'), 'click', () => this.copy(this.notation));
+    for (const [action, field] of /** @type {const} */ ([['copy-gnubg', this.codes.gnubg], ['copy-xgid', this.codes.xgid]])) {
+      this.on(this.control(action), 'click', () => field && this.copy(field));
+    }
+    this.on(this.control('open-code'), 'click', async () => {
+      try {
+        await this.open(await this.codes.read());
+      } catch {
+        this.say(t('editor.bad_code'));
+      }
+    });
     const embed = this.control('embed');
     this.on(embed, 'click', async () => {
       if (!this.answer || !this.answer.position) return;
@@ -328,6 +341,7 @@ export class BoardEditor extends Widget {
     this.notation.placeholder = valid ? '' : t('editor.not_shared');
     this.link.value = valid ? new URL(`?${this.playQuery()}`, window.location.href).href : '';
     this.link.placeholder = this.notation.placeholder;
+    this.codes.show(valid ? answer.position : null, this.diceText());
     if (valid) {
       // the address keeps the setup: a reload, or the link in the address bar, opens it in the editor again
       const url = new URL(`?edit=1&${this.playQuery()}`, window.location.href);
