@@ -21,7 +21,9 @@ Figures per visit, in ms since navigation start (medians over --runs):
   bytes           compressed bytes on the wire until the first tap was answered (cold: the whole visit);
   long tasks      main-thread tasks over 50 ms until then: count and longest.
 Once per profile: click -> verdict on a free board once Python is up (bench/browser.py's clicks, on the
-profile's CPU), median and p95; and two embeds of different puzzles on a blog's page (another origin: the
+profile's CPU), median and p95; the tutor there (the hint, ``advise``, and the verdict on a move, ``judge``, of
+a contact position of each game and a race, asked through the page's rules client: first call and best of 3)
+with the compressed bytes the engine (its weights and modules) adds to that free-board visit; and two embeds of different puzzles on a blog's page (another origin: the
 same site, where the embeds share one Python, and another site, where the browser gives each its own), both
 in the page from the start: when each says 'nardy:ready' (playable), in ms since the blog's navigation, and
 the second's lag behind the first. The blog's frames live in its own process there (site isolation off in
@@ -278,6 +280,58 @@ def open_page(browser: Browser, phone: bool) -> tuple[BrowserContext, Page]:
     return context, page
 
 
+#: the tutor's questions: a contact position of each game, and a long race
+TUTOR_QUERIES = [
+    ({"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "dice": [3, 1]}, "short nardy start, 3-1", "24/21 24/23"),
+    ({"position": "w/24:13,19,13/24:13,19,13", "dice": [4, 2]}, "long nardy middle, 4-2", "19/15 15/13"),
+    ({"position": "w/6:3,5:3,4:3,3:3,2:3/6:3,5:3,4:3,3:3,2:3", "dice": [4, 2]}, "long nardy race, 15 a side, 4-2", "6/2 6/4"),
+]
+TUTOR_SCRIPT = """async ([queries]) => {
+  const script = [...document.querySelectorAll('script[type=module][src]')].find((s) => s.src.endsWith('/js/app.js'));
+  const client = await import(new URL('rules-client.js', script.src).href);
+  const rows = [];
+  for (const [query, play] of queries) {
+    const row = {};
+    for (const [key, call] of [['advise', () => client.advise({ ...query, limit: 3 })], ['judge', () => client.judge({ ...query, play })]]) {
+      const spent = [];
+      for (let i = 0; i < 3; i += 1) { const started = performance.now(); await call(); spent.push(performance.now() - started); }
+      row[key] = { first: spent[0], best: Math.min(...spent) };
+    }
+    rows.push(row);
+  }
+  return rows;
+}"""
+
+
+def quiet_link(link: Link | H2Link, still_s: float = 3.0, limit_s: float = 120.0) -> int:
+    """The bytes sent once nothing more has been sent for ``still_s`` seconds (at most ``limit_s`` waited)."""
+    sent, since, started = link.sent, time.monotonic(), time.monotonic()
+    while time.monotonic() - since < still_s and time.monotonic() - started < limit_s:
+        time.sleep(0.25)
+        now = link.sent
+        if now != sent:
+            sent, since = now, time.monotonic()
+    return sent
+
+
+def tutor_latency(browser: Browser, base: str, link: Link | H2Link, phone: bool, title: str) -> None:
+    """The hint and the verdict on the free board once Python is up, and the bytes the engine adds to the visit
+    (the requests run in the site's worker, which CDP's CPU slowdown of the page does not reach: the phone's
+    figures are its link's, the desktop's CPU)."""
+    context, page = open_page(browser, phone)
+    page.goto(base + FREE_BOARD)
+    page.wait_for_function("() => performance.getEntriesByName('nardy:python-ready').length > 0", timeout=180_000)
+    page.locator("[data-widget=free][data-ready]").wait_for(state="attached", timeout=60_000)
+    before = quiet_link(link)  # the visit's own files in (and the service worker's): what follows is the engine's
+    rows = page.evaluate(TUTOR_SCRIPT, [[[query, play] for query, _, play in TUTOR_QUERIES]])
+    added = link.sent - before
+    context.close()
+    for (_, what, _), row in zip(TUTOR_QUERIES, rows, strict=True):
+        for key, label in (("advise", "the hint (advise)"), ("judge", "the verdict (judge)")):
+            print(f"tutor, {title}: {what}: {label} {row[key]['best']:.0f} ms (first call {row[key]['first']:.0f} ms, best of 3)")
+    print(f"tutor, {title}: bytes the engine adds to a free-board visit: {added / 1024:.0f} KiB compressed")
+
+
 def click_latency(browser: Browser, base: str, phone: bool, clicks: int) -> list[float]:
     """Click -> verdict on a free board once Python is up, in ms."""
     context, page = open_page(browser, phone)
@@ -404,6 +458,7 @@ def main() -> None:
                         help="the phone's link: HTTP/1.1 (six connections), HTTP/2 (one, multiplexed), or both")
     parser.add_argument("--pages", default=",".join(PAGES), help=f"which visits, of {', '.join(PAGES)} (comma-separated)")
     parser.add_argument("--no-embeds", action="store_true", help="leave out the two embeds on a blog")
+    parser.add_argument("--no-tutor", dest="tutor", action="store_false", help="leave out the tutor's latency and bytes")
     args = parser.parse_args()
     pages = [page for page in args.pages.split(",") if page]
     if unknown := [page for page in pages if page not in PAGES]:
@@ -431,6 +486,8 @@ def main() -> None:
                         latencies = click_latency(browser, base, profile == "phone", args.clicks)
                         print(f"click -> verdict once Python is up: median {statistics.median(latencies):.1f} ms, "
                               f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms over {len(latencies)} clicks")
+                    if args.tutor:
+                        tutor_latency(browser, base, front or link, profile == "phone", link_title(profile, kind))
             browser.close()
             if args.no_embeds:
                 return

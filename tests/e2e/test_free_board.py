@@ -173,3 +173,14 @@ def test_short_nardy_the_computer_offers_a_double_and_the_learner_takes(page: Pa
     expect(cube).to_have_attribute("aria-label", "Doubling cube: 2, owned by White", timeout=READY_MS)
     expect(board.button("take")).to_be_hidden()
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
+
+
+def test_a_hit_by_the_computer_is_said_in_words(page: Page, site_url: str) -> None:
+    # Black enters from the bar into White's home, where a white blot stands on every point: any roll hits
+    board = FreeBoard(page).open(site_url, pos="short:w/13:8,7,6,5,4,3,2,1/6:14,bar", dice="6-5")
+    board.wait_ready()
+    page.emulate_media(reduced_motion="reduce")
+    board.play([[13, 7], [13, 8]])
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: bar/\d+\*.*It hit your checkers? on points? \d"),
+                                         timeout=READY_MS)

@@ -222,6 +222,7 @@ def _practise_later_and_solve(page: Page, board: FreeBoard, site_url: str, kept:
     page.clock.set_fixed_time(START + dt.timedelta(days=1, hours=1))
     page.reload()
     expect(review.items("due")).to_have_count(kept)
+    assert violations(page) == []
     review.page.locator(f"[data-review-list=due] a[href*='{chosen}']").click()
     page.wait_for_url(f"**/ru/play/?practise={chosen}")
     board.wait_ready()
@@ -238,6 +239,7 @@ def _practise_later_and_solve(page: Page, board: FreeBoard, site_url: str, kept:
     board.button("confirm").click()
     expect(board.status).to_contain_text(f"Лучший ход здесь — {mine[chosen]['best']}", timeout=READY_MS)
     expect(board.arrows.first).to_be_attached()
+    assert violations(page) == []
 
 
 def _play_out(board: FreeBoard, start: str) -> Locator:
