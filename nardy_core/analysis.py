@@ -196,13 +196,15 @@ def _doubled(index: int, side: Side, adv: CubeAdvice) -> CubeAnalysis:
     return CubeAnalysis(index, side, "double", right, max(0.0, adv.no_double - doubling), adv)
 
 
-def _answered(index: int, side: Side, move: CubeMove, adv: CubeAdvice) -> CubeAnalysis:
-    # the taker's equity per unit: -double_take taking, -double_drop (= -1) dropping
-    right: CubeMove = "drop" if adv.double_take > adv.double_drop else "take"
-    if right == "take" and move == "beaver" and adv.response == "beaver":
-        right = "beaver"
-    lost = adv.double_take - adv.double_drop if move != "drop" else adv.double_drop - adv.double_take
-    return CubeAnalysis(index, side, move, right, max(0.0, lost), adv)
+def _answered(index: int, side: Side, move: CubeMove, adv: CubeAdvice, beaver: bool) -> CubeAnalysis:
+    # the taker's equity per unit of the cube before the double: -double_take taking, twice that beavering
+    # (the stakes doubled again, the cube kept), -double_drop (= -1) dropping
+    options: dict[CubeMove, float] = {"take": -adv.double_take, "drop": -adv.double_drop}
+    if beaver:
+        options["beaver"] = -2 * adv.double_take
+    right = max(options, key=lambda name: (options[name], name == "take"))
+    chosen = options.get(move, options["take"])
+    return CubeAnalysis(index, side, move, right, max(0.0, options[right] - chosen), adv)
 
 
 def _missed(index: int, side: Side, adv: CubeAdvice) -> CubeAnalysis | None:
@@ -241,7 +243,7 @@ def analyse(record: Record, plies: int = 0) -> Analysis:
                 pending = _cube_advice(before)
                 cube.append(_doubled(index, event.side, pending))
             elif pending is not None:
-                cube.append(_answered(index, event.side, event.verb, pending))
+                cube.append(_answered(index, event.side, event.verb, pending, before.rules.beaver))
                 pending = None
             continue
         if before.may_double():

@@ -32,12 +32,13 @@ import base64
 import re
 from dataclasses import dataclass
 
-from .cube import Cube
+from .cube import Cube, next_value
 from .dice import Roll
-from .errors import InputError
+from .errors import InputError, shown
 from .flow import CubeAction, Record, Turn, replay_events
 from .games import BAR, OFF, POINTS, Game
 from .position import Position
+from .rules import Rules
 from .sides import Side
 
 POSITION_BITS = 80
@@ -66,7 +67,7 @@ def _to_base64(bits: list[int], size: int) -> str:
 def _from_base64(text: str, size: int, what: str) -> list[int]:
     chars = (size * 8 + 5) // 6
     if not re.fullmatch(rf"[A-Za-z0-9+/]{{{chars}}}", text):
-        raise InputError(f"a {what} is {chars} characters of base64, not {text!r}", "BAD_NOTATION")
+        raise InputError(f"a {what} is {chars} characters of base64, not {shown(text)}", "BAD_NOTATION")
     key = base64.b64decode(text + "=" * (-len(text) % 4))
     return [(key[index // 8] >> (index % 8)) & 1 for index in range(size * 8)]
 
@@ -106,7 +107,7 @@ def position_from_id(text: str, to_move: Side) -> Position:
         if point > BAR:
             place, point = place + 1, 1
     if place < 2:
-        raise InputError(f"the Position ID {text!r} does not describe both sides", "BAD_NOTATION")
+        raise InputError(f"the Position ID {shown(text)} does not describe both sides", "BAD_NOTATION")
     theirs, mine = sides
     counts = {to_move: tuple(mine), to_move.other: tuple(theirs)}
     return _position(counts[Side.WHITE], counts[Side.BLACK], to_move)
@@ -137,7 +138,14 @@ def _number(bits: list[int], start: int, count: int) -> int:
 
 
 def _log2(value: int) -> int:
+    if value & (value - 1):  # 3, 5, …: a cube that counts 2, 3, 4 (cube_scale=arithmetic) has no such code
+        raise InputError(f"a cube of {value} has no code: these formats know a cube that doubles", "BAD_CUBE")
     return value.bit_length() - 1
+
+
+def describable(rules: Rules) -> bool:
+    """Whether backgammon's formats hold a game under ``rules``: backgammon, with a cube that doubles."""
+    return rules.game.spec.backgammon_formats and rules.cube_scale == "geometric"
 
 
 def match_id(position: Position, roll: Roll | None, cube: Cube) -> str:
@@ -183,9 +191,7 @@ def xgid(position: Position, roll: Roll | None, cube: Cube) -> str:
             chars.append(_xg_char(black[POINTS + 1 - point], lower=True))
     chars.append(_xg_char(white[BAR], lower=False))
     owner = 0 if cube.owner is None else (1 if cube.owner is Side.WHITE else -1)
-    # a double offered: the turn is the player who answers it
-    answering = position.to_move if cube.offered_by is None else position.to_move.other
-    turn = 1 if answering is Side.WHITE else -1
+    turn = 1 if position.to_move is Side.WHITE else -1  # a double offered: its doubler, the dice field "D"
     dice = "D" if cube.offered_by is not None else (f"{roll.high}{roll.low}" if roll is not None else "00")
     return f"{XGID_PREFIX}{''.join(chars)}:{_log2(cube.value)}:{owner}:{turn}:{dice}:0:0:0:0:{MAX_CUBE_LOG}"
 
@@ -200,7 +206,7 @@ def _xg_char(count: int, lower: bool) -> str:
 def _read_xgid(text: str) -> Shared:
     fields = text.strip()[len(XGID_PREFIX):].split(":")
     if len(fields) < 5 or len(fields[0]) != POINTS + 2 or not re.fullmatch(r"[-A-Pa-p]+", fields[0]):
-        raise InputError(f"an XGID is 26 characters of -, A..P and a..p, then :-separated fields, not {text!r}", "BAD_NOTATION")
+        raise InputError(f"an XGID is 26 characters of -, A..P and a..p, then :-separated fields, not {shown(text)}", "BAD_NOTATION")
     board = fields[0]
     white, black = [0] * (BAR + 1), [0] * (BAR + 1)
 
@@ -218,19 +224,20 @@ def _read_xgid(text: str) -> Shared:
     try:
         cube_log, owner, turn = int(fields[1]), int(fields[2]), int(fields[3])
     except ValueError as exc:
-        raise InputError(f"an XGID's cube and turn are numbers: {text!r}", "BAD_NOTATION") from exc
+        raise InputError(f"an XGID's cube and turn are numbers: {shown(text)}", "BAD_NOTATION") from exc
     if not 0 <= cube_log <= 15 or owner not in (-1, 0, 1) or turn not in (-1, 1):
-        raise InputError(f"an XGID's cube, owner or turn is out of range: {text!r}", "BAD_NOTATION")
-    to_move = Side.WHITE if turn == 1 else Side.BLACK
+        raise InputError(f"an XGID's cube, owner or turn is out of range: {shown(text)}", "BAD_NOTATION")
+    to_move = Side.WHITE if turn == 1 else Side.BLACK  # with a double offered ("D"): the doubler
     dice = fields[4]
-    roll = Roll(int(dice[0]), int(dice[1])) if re.fullmatch(r"[1-6][1-6]", dice) else None
+    if dice in ("B", "R"):
+        raise InputError("a beavered or raccooned cube cannot be opened here: paste the position before it", "BAD_NOTATION")
+    if not re.fullmatch(r"00|D|[1-6][1-6]", dice):
+        raise InputError(f"an XGID's dice are 00, D or two dice, not {shown(dice)}", "BAD_NOTATION")
+    roll = Roll(int(dice[0]), int(dice[1])) if dice[0] != "0" and dice != "D" else None
     value = 1 << cube_log
-    offered = dice in ("D", "B", "R")
-    # a double offered: the turn field names the player who must answer it, the doubler being the other
-    cube = Cube(value, None if owner == 0 else (Side.WHITE if owner == 1 else Side.BLACK), to_move.other if offered else None,
+    cube = Cube(value, None if owner == 0 else (Side.WHITE if owner == 1 else Side.BLACK), to_move if dice == "D" else None,
                 value > 1)
-    position = _position(tuple(white), tuple(black), to_move.other if offered else to_move)
-    return Shared(position, roll, cube)
+    return Shared(_position(tuple(white), tuple(black), to_move), roll, cube)
 
 
 def read_shared(text: str) -> Shared:
@@ -247,11 +254,15 @@ def read_shared(text: str) -> Shared:
     text = text.strip()
     if text.upper().startswith(XGID_PREFIX):
         return _read_xgid(text)
-    parts = [part for part in re.split(r"[\s:]+", text) if part and part.lower() not in ("position", "id", "match", "gnubg")]
-    if not parts:
-        raise InputError("nothing to read: paste an XGID or a GNU Backgammon Position ID", "BAD_NOTATION")
-    on_roll, roll, cube = (Side.WHITE, None, Cube()) if len(parts) < 2 else _read_match_id(parts[1])
-    return Shared(position_from_id(parts[0], on_roll), roll, cube)
+    # as GNU Backgammon reads a paste: the word of 14 base64 characters is the Position ID, the one of 12 its
+    # Match ID, in either order, whatever else the copied lines say ("GNU Backgammon  Position ID: …")
+    words = re.split(r"[\s:]+", text)
+    ids = [word for word in words if re.fullmatch(r"[A-Za-z0-9+/]{14}", word)]
+    matches = [word for word in words if re.fullmatch(r"[A-Za-z0-9+/]{12}", word)]
+    if not ids:
+        raise InputError(f"a Position ID is 14 characters of base64, not {shown(text)}", "BAD_NOTATION")
+    on_roll, roll, cube = (Side.WHITE, None, Cube()) if not matches else _read_match_id(matches[0])
+    return Shared(position_from_id(ids[0], on_roll), roll, cube)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -272,24 +283,25 @@ def _mat_play(turn: Turn) -> str:
 def match_file(record: Record, names: tuple[str, str] = ("White", "Black")) -> str:
     """A finished (or unfinished) game as a Jellyfish match file, as GNU Backgammon exports one: a money game
     (" 0 point match"), White in the left column, each play in its mover's own numbering (bar 25, off 0). A game
-    that is not backgammon (long nardy) is written in the same layout for people to read, headed with its
-    game (``; [Game "long"]``): GNU Backgammon cannot play it.
+    that these formats cannot hold (long nardy, or a cube that counts 2, 3, 4) is written in the same layout
+    for people to read, headed with its game (``; [Game "long"]``): GNU Backgammon cannot play it.
 
     >>> from nardy_core.flow import start, play, cube_action
     >>> from nardy_core.rules import ShortRules
     >>> game = play(start(ShortRules(cube=True), 3, 1), Roll(3, 1), "8/5 6/5")
-    >>> game = cube_action(cube_action(game, "double"), "drop")
+    >>> game = cube_action(cube_action(game, "double"), "drop")  # Black doubles, White drops
     >>> print(match_file(game.record))
      0 point match
     <BLANKLINE>
      Game 1
      White : 0                      Black : 0
-      1) 31: 8/5 6/5                 Doubles => 2
-      2)  Drops                       Wins 1 point
+      1) 31: 8/5 6/5                  Doubles => 2
+      2)  Drops
+                                      Wins 1 point
     <BLANKLINE>
     """
     game = record.rules.game
-    head = [] if game.spec.backgammon_formats else [f'; [Game "{game.value}"]', ""]
+    head = [] if describable(record.rules) else [f'; [Game "{game.value}"]', ""]
     lines = [*head, " 0 point match", "", " Game 1", f" {names[0] + ' : 0':<31}{names[1]} : 0"]
     cells: list[str] = []  # left, right, left, right …
     last = None
@@ -301,7 +313,7 @@ def match_file(record: Record, names: tuple[str, str] = ("White", "Black")) -> s
             cells.append("")
         if isinstance(event, CubeAction):
             if event.verb in ("double", "beaver"):
-                cube *= 2
+                cube = next_value(cube, record.rules)
                 cells.append(f" Doubles => {cube}" if event.verb == "double" else f" Beavers => {cube}")
             else:
                 cells.append(" Takes" if event.verb == "take" else " Drops")
@@ -333,6 +345,19 @@ class MatEvent:
 
 
 MOVE = re.compile(r"^([1-6])([1-6]):((?:\s+\d{1,2}/\d{1,2}\*?)*)\s*$")
+CELL = re.compile(r"[1-6][1-6]:(?:\s+\d{1,2}/\d{1,2}\*?)*|(?:Doubles|Beavers) => \d+|Takes|Drops")
+CUBE_WORDS = {"Doubles": "double", "Beavers": "beaver", "Takes": "take", "Drops": "drop"}
+
+
+def _mat_event(side: Side, cell: str) -> MatEvent:
+    cube = re.match(r"^(Doubles|Beavers) => (\d+)$|^(Takes|Drops)$", cell)
+    if cube:
+        return MatEvent(side, cube=CUBE_WORDS[cube.group(1) or cube.group(3)])
+    move = MOVE.match(cell)
+    if not move:
+        raise InputError(f"not a play or a cube action: {shown(cell)}", "BAD_NOTATION")
+    pairs = tuple((int(a), int(b)) for a, b in re.findall(r"(\d+)/(\d+)", move.group(3)))
+    return MatEvent(side, (int(move.group(1)), int(move.group(2))), pairs)
 
 
 def read_match_file(text: str) -> tuple[list[MatEvent], int | None, Side | None]:
@@ -358,18 +383,9 @@ def read_match_file(text: str) -> tuple[list[MatEvent], int | None, Side | None]
             body = body[: body.index("Wins")]
         if not numbered:
             continue
-        for column, raw in ((Side.WHITE, body[:COLUMN]), (Side.BLACK, body[COLUMN:])):
-            cell = raw.strip()
-            if not cell:
-                continue
-            cube = re.match(r"^(Doubles|Beavers) => (\d+)$|^(Takes|Drops)$", cell)
-            if cube:
-                verb = {"Doubles": "double", "Beavers": "beaver", "Takes": "take", "Drops": "drop"}[cube.group(1) or cube.group(3)]
-                events.append(MatEvent(column, cube=verb))
-                continue
-            move = MOVE.match(cell)
-            if not move:
-                raise InputError(f"not a play or a cube action: {cell!r}", "BAD_NOTATION")
-            pairs = tuple((int(a), int(b)) for a, b in re.findall(r"(\d+)/(\d+)", move.group(3)))
-            events.append(MatEvent(column, (int(move.group(1)), int(move.group(2))), pairs))
+        # a cell is a play or a cube action; the left player's may run past its column (gnubg pads, never cuts)
+        cells = list(CELL.finditer(body))
+        for place, cell in enumerate(cells):
+            right = place == 1 or (place == 0 and cell.start() >= COLUMN and not body[:cell.start()].strip())
+            events.append(_mat_event(Side.BLACK if right else Side.WHITE, cell.group(0).strip()))
     return events, points, winner

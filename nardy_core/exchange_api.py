@@ -19,7 +19,7 @@ from __future__ import annotations
 from .answer_types import GameFileAnswer, ShareCodesAnswer, SharedPositionAnswer
 from .cube import Cube
 from .errors import InputError
-from .exchange import match_file, match_id, position_id, read_shared, xgid
+from .exchange import describable, match_file, match_id, position_id, read_shared, xgid
 from .requests import Json, read_cube, read_position, read_record, read_roll, read_text
 
 MAX_SHARED = 400  #: characters a pasted code may have (an XGID is about 60)
@@ -30,8 +30,8 @@ def share_codes(query: Json) -> ShareCodesAnswer:
     position = read_position(query)
     roll = read_roll(query) if query.get("dice") not in (None, [], "") else None
     cube = read_cube(query["cube"]) if "cube" in query else Cube()
-    if not position.game.spec.backgammon_formats:
-        return {"codes": None}
+    if not position.game.spec.backgammon_formats or cube.value & (cube.value - 1):
+        return {"codes": None}  # long nardy, or a cube that counts 2, 3, 4
     pos_id, m_id = position_id(position), match_id(position, roll, cube)
     return {"codes": {"position_id": pos_id, "match_id": m_id, "gnubg": f"{pos_id}:{m_id}", "xgid": xgid(position, roll, cube)}}
 
@@ -54,4 +54,4 @@ def game_file(query: Json) -> GameFileAnswer:
     """The record of a game (as ``game_review`` reads it) as a file: its text, and ``mat`` where GNU Backgammon
     imports it (backgammon), ``txt`` for a game it cannot play."""
     record = read_record(query)
-    return {"text": match_file(record), "extension": "mat" if record.rules.game.spec.backgammon_formats else "txt"}
+    return {"text": match_file(record), "extension": "mat" if describable(record.rules) else "txt"}

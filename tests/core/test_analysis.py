@@ -104,3 +104,25 @@ def test_every_band_is_worded(lang: str) -> None:
     catalog = load_catalog(PROJECT_ROOT / "site" / "i18n", lang)
     for _, name in (*BANDS, (0.0, WORST)):
         assert f"analysis.band.{name}" in catalog, name
+
+
+def test_a_take_a_beaver_and_a_drop_are_judged_against_all_three() -> None:
+    """The taker's equity per unit of the cube before the double: take -DT, beaver -2 DT (beavers allowed), drop
+    -1; the right answer is the best of them and the loss what the answer given gives up."""
+    from nardy_core.analysis import _answered
+    from nardy_core.cube import Cube
+    from nardy_core.cube_advice import advice
+    from nardy_core.evaluator import Probabilities
+
+    rules = ShortRules(cube=True, beaver=True)
+    for win in (0.45, 0.6, 0.7, 0.8):
+        adv = advice(Probabilities(win, 0.1, 0.0, 0.05, 0.0), rules, Cube(), Side.WHITE)
+        options = {"take": -adv.double_take, "beaver": -2 * adv.double_take, "drop": -adv.double_drop}
+        best = max(options.values())
+        for move in ("take", "beaver", "drop"):
+            judged = _answered(0, Side.BLACK, move, adv, beaver=True)
+            assert judged.loss == pytest.approx(best - options[move])
+            assert options[judged.right] == best
+            assert (judged.move == judged.right) == (judged.loss == 0.0)
+    no_beavers = _answered(0, Side.BLACK, "take", advice(Probabilities(0.45, 0.1, 0.0, 0.05, 0.0), rules, Cube(), Side.WHITE), beaver=False)
+    assert no_beavers.right == "take" and no_beavers.loss == 0.0

@@ -56,11 +56,31 @@ def test_every_code_reads_back_with_its_dice_and_cube() -> None:
 
 
 def test_a_bad_code_is_a_located_refusal() -> None:
-    for text in ("", "XGID=abc", "4HPwATDgc/AB", "4HPwATDgc/ABMA:zz", "XGID=-b----E-C---eE---c-e----B-:0:7:1:00:0:0:0:0:10",
+    for text in ("", "XGID=abc", "4HPwATDgc/AB", "XGID=-b----E-C---eE---c-e----B-:0:7:1:00:0:0:0:0:10",
+                 "XGID=-b----E-C---eE---c-e----B-:1:1:1:B:0:0:0:0:10",
                  "XGID=-P----P-P---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "x" * 500):
         answer = call("shared_position", {"text": text})
         assert answer["error"]["code"] in ("BAD_NOTATION", "TOO_MANY_CHECKERS", "BAD_TEXT"), (text, answer)
     assert call("share_codes", {"position": "w/24:15/24:15"}) == {"codes": None}  # long nardy: no such code
+    three = {"position": "short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5", "cube": {"value": 3, "owner": "white", "turned": True}}
+    assert call("share_codes", three) == {"codes": None}  # a cube that counts 2, 3, 4 has no code either
+
+
+def test_a_double_offered_is_written_as_gnubg_and_xg_read_it() -> None:
+    """XG's turn is the doubler's, its dice field "D" (GNU Backgammon's SetXGID: fTurn = !fMove); gnubg's Match ID
+    has the doubler on roll and the other player's turn to answer."""
+    start = Position.start(Game.SHORT)
+    redouble = Cube(2, Side.WHITE, Side.WHITE, True)
+    xg = call("share_codes", {"position": start.notation(), "cube": redouble.to_json()})["codes"]["xgid"]
+    assert xg.split(":")[1:5] == ["1", "1", "1", "D"]  # a 2-cube White owns, White's turn: White redoubles
+    read = call("shared_position", {"text": "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:D:0:0:0:0:10"})
+    assert read["position"].startswith("short:b/") and read["cube"] == {"value": 2, "owner": "black", "offered_by": "black", "turned": True}
+
+
+def test_gnubgs_own_copied_lines_are_read() -> None:
+    pasted = " GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : MIEKAAAAAAAA\n"
+    assert call("shared_position", {"text": pasted})["dice"] == [5, 2]
+    assert call("shared_position", {"text": "MIEKAAAAAAAA 4HPwATDgc/ABMA"})["dice"] == [5, 2]  # either order
 
 
 def _played(rules: ShortRules | LongRules, seed: int) -> GameState:
@@ -108,3 +128,16 @@ def test_long_nardy_is_written_in_the_same_layout_for_people() -> None:
     assert len(events) == len(game.record.events)
     assert game.result is not None and winner is game.result.winner and points == game.result.points
     assert Game.LONG.spec.backgammon_formats is False and Game.SHORT.spec.backgammon_formats is True
+
+
+def test_forty_games_read_back_long_plays_and_all() -> None:
+    """A play can run past its column (four steps with hits): the reader goes by cells, as gnubg's does."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = start_thrown(ShortRules(cube=True), rng)
+        while game.result is None:
+            game = act(game, opponent("beginner"), rng)
+        record = {key: value for key, value in game.record.to_json().items() if key in ("game", "rules", "opening", "events")}
+        events, points, winner = read_match_file(call("game_file", {"record": record})["text"])
+        assert len(events) == len(game.record.events), seed
+        assert (winner, points) == (game.result.winner, game.result.points), seed

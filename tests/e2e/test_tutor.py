@@ -170,7 +170,7 @@ def _check_analysis(page: Page, board: FreeBoard) -> int:
     verdicts = analysis.locator(".analysis-verdict")
     expect(verdicts).to_have_count(2)  # both sides were the learner's
     expect(verdicts.first).to_contain_text(re.compile(
-        r"^Белые \(вы\): уровень игры в этой партии — «[а-яё ]+» \(средняя потеря \d,\d{3} очка за ход, по \d+ ход"))
+        r"^Белые \(вы\): уровень игры в этой партии — «[а-яё ]+» \(средняя потеря за ход — \d,\d{3} очка, ходов с выбором: \d+\)\.$"))
     expect(analysis.locator("svg[role=img]")).to_have_attribute("aria-label", re.compile(r"^Шансы белых на победу: в начале \d+\s?%"))
     worst = analysis.locator(".analysis-worst > li")
     expect(worst.first).to_contain_text("Лучше:")  # the computer's beginner level errs in every game

@@ -31,25 +31,32 @@ export class ComputerMove {
 
   /** Plays out ``after``'s last turn on the board from ``before`` (nothing to play out after a cube action
    * or a pass). Resolves once the last step has landed, or at once with reduced motion; false if a newer
-   * show or stop() came meanwhile. @param {GameStateJson} before @param {GameStateJson} after */
-  async playOut(before, after) {
+   * show or stop() came meanwhile, or ``current`` says the board moved on (a new game, the learner's roll):
+   * nothing is drawn after that. @param {GameStateJson} before @param {GameStateJson} after
+   * @param {() => boolean} [current] whether the board still shows ``before``'s game */
+  async playOut(before, after, current = () => true) {
     const shown = ++this.shown;
+    const live = () => shown === this.shown && current();
     this.clear();
     const steps = after.last_steps || [];
     const dice = after.last && after.last.dice;
-    if (!steps.length || !dice || reducedMotion()) return true;
+    if (!steps.length || !dice || reducedMotion()) return live();
     const setup = { position: before.position, dice, first_turn: before.first_turn, rules: before.rules };
     /** @type {[import('./board/types.js').PointId, import('./board/types.js').PointId][]} */
     const played = [];
-    this.view().setModel((await turnState(setup, [])).board, { animate: false });
+    const start = await turnState(setup, []);
+    if (!live()) return false;
+    this.view().setModel(start.board, { animate: false });
     await pause(DICE_PAUSE_MS);
     for (const step of steps) {
-      if (shown !== this.shown) return false;
+      if (!live()) return false;
       played.push([step.from, step.to]);
-      this.view().setModel((await turnState(setup, played)).board, { animate: true });
+      const state = await turnState(setup, played);
+      if (!live()) return false;
+      this.view().setModel(state.board, { animate: true });
       await pause(STEP_PAUSE_MS);
     }
-    return shown === this.shown;
+    return live();
   }
 
   /** The computer's last move drawn on the board: an arrow for each step, a ring where a step enters from

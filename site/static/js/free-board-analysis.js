@@ -20,6 +20,8 @@ export class AnalysisSeat {
   /** @param {FreeBoard} board */
   constructor(board) {
     this.board = board;
+    /** counts what the board was asked to show: an older turn's answer arriving late is dropped */
+    this.shown = 0;
     this.reviewBox = /** @type {HTMLElement | null} */ (board.root.querySelector('[data-game-review]'));
     this.analysisBox = /** @type {HTMLElement | null} */ (board.root.querySelector('[data-game-analysis]'));
   }
@@ -95,8 +97,9 @@ export class AnalysisSeat {
     const { board } = this;
     const game = board.game;
     if (!game || !game.result) return;
+    const shown = ++this.shown;
     const state = await turnState({ position: turn.position, dice: turn.dice, first_turn: turn.first_turn, rules: game.rules }, []);
-    if (board.game !== game) return;
+    if (board.game !== game || shown !== this.shown) return;
     board.view.setModel(state.board, { animate: false });
     board.computer.move.mark(turn.steps);
     const judged = turn.judged;
@@ -111,6 +114,7 @@ export class AnalysisSeat {
   showEnd() {
     const { board } = this;
     const game = board.game;
+    this.shown += 1;
     if (!game) return;
     board.view.setModel(game.board, { animate: false });
     board.computer.move.clear();

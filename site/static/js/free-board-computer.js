@@ -23,6 +23,8 @@ export class ComputerSeat {
     this.notice = '';
     /** @type {string | undefined} the level that last gave way (its notice is said once) */
     this.gaveWay = undefined;
+    /** its move is being played out on the board */
+    this.playing = false;
   }
 
   /** The computer's level chosen under the board (the builder writes nardy_core's levels as its options).
@@ -67,8 +69,14 @@ export class ComputerSeat {
   async play(before, after) {
     const { board } = this;
     if (board.game !== before) return;
-    const shown = await this.move.playOut(before, after);
-    if (shown && board.game === before) board.setGame(after);
+    this.playing = true; // the learner's controls wait while the computer's checkers move
+    board.showControls();
+    try {
+      if (await this.move.playOut(before, after, () => board.game === before)) board.setGame(after);
+    } finally {
+      this.playing = false;
+      board.showControls();
+    }
   }
 
   /** «Ход компьютера»: the computer acts once for the side whose turn it is, then the learner goes on. */

@@ -54,7 +54,9 @@ export class PracticeSeat {
     }
     this.id = id;
     board.startRecord(null);
-    board.setGame(state);
+    // the turn as it was in the game (a second mover's first turn in long nardy has the head rule's exception,
+    // which a position alone cannot tell): the board's turn and the engine's verdict both read it from here
+    board.setGame({ ...state, first_turn: mine.first_turn });
     board.say(t('mine.intro', { n: mine.number, side: t(`analysis.side_of.${mine.side}`), dice: diceText(mine.dice) }));
   }
 

@@ -294,7 +294,7 @@ export class FreeBoard extends Widget {
    * buttons while the learner moves, the cube's when it is offered. */
   showControls() {
     const game = this.game;
-    const human = game && !game.computer;
+    const human = game && !game.computer && !this.computer.playing; // (the computer's move played out: its turn)
     const show = /** @param {string} action @param {boolean} visible */ (action, visible) => {
       const el = this.button(action);
       if (el) el.hidden = !visible;
@@ -348,7 +348,7 @@ export class FreeBoard extends Widget {
 
   async roll() {
     if (!this.game || this.game.result) return this.newGame(this.gameName, this.game ? this.game.rules : {});
-    if (this.game.phase !== 'roll' || this.game.computer) return;
+    if (this.game.phase !== 'roll' || this.game.computer || this.computer.playing) return;
     const state = await gameRoll(this.game);
     // what was said of the last turn («…бросьте кубики») is done with: the dice, and what to do with them
     this.say(`${t('play.rolled', { dice: diceText(state.roll || []) })} ${t('widget.choose_checker')}`);
@@ -357,7 +357,7 @@ export class FreeBoard extends Widget {
 
   /** @param {'double' | 'take' | 'drop'} action */
   async cube(action) {
-    if (!this.game) return;
+    if (!this.game || this.computer.playing) return;
     this.setGame(await gameCube(this.game, action));
   }
 

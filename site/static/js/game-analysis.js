@@ -79,12 +79,14 @@ function mistakeItem(turn, players, actions) {
   buttons.append(show);
   const practise = actions.practise;
   if (practise && players[turn.side] !== 'computer') {
-    const later = /** @type {HTMLButtonElement} */ (make('button', { type: 'button', 'data-action': 'practise-later' }, t('analysis.practise')));
+    const later = make('button', { type: 'button', 'data-action': 'practise-later', 'aria-live': 'polite' }, t('analysis.practise'));
     later.addEventListener('click', async () => {
-      later.disabled = true;
+      if (later.getAttribute('aria-disabled') === 'true') return;
+      // aria-disabled, not disabled: the button keeps the keyboard's focus, and its new words are read out
+      later.setAttribute('aria-disabled', 'true');
       const added = await practise(turn);
       later.textContent = t(added ? 'analysis.practise_added' : 'analysis.practise_failed');
-      later.disabled = added;
+      if (!added) later.removeAttribute('aria-disabled');
     });
     buttons.append(later);
   }
@@ -168,7 +170,10 @@ export function showGameAnalysis(box, analysis, players, takebacks, actions) {
   figure.append(chancesChart(analysis), make('figcaption', {}, t('analysis.chart_caption')));
   parts.push(figure);
   parts.push(make('h3', {}, t('analysis.worst_title')));
-  const worst = analysis.worst.slice(0, WORST_SHOWN).map((place) => analysis.turns[place]);
+  // the learner's own mistakes first (a weak computer's would crowd them out), each side's costliest first
+  const learner = (/** @type {AnalysedTurn} */ turn) => players[turn.side] !== 'computer';
+  const ranked = analysis.worst.map((place) => analysis.turns[place]);
+  const worst = [...ranked.filter(learner), ...ranked.filter((turn) => !learner(turn))].slice(0, WORST_SHOWN);
   if (worst.length) {
     const list = make('ol', { class: 'analysis-worst' });
     for (const turn of worst) list.append(mistakeItem(turn, players, actions));
