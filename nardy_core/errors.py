@@ -67,6 +67,7 @@ ERROR_CODES: dict[str, str] = {
     "NO_CUBE": "these rules (or the Crawford game) play without the cube",
     "CUBE_PENDING": "a double is offered: take or drop first",
     "CUBE_NOT_YOURS": "the opponent owns the cube, or a double is already offered",
+    "BAD_CUBE": "a cube that counts 2, 3, 4 …: GNU Backgammon's and eXtreme Gammon's codes know a cube that doubles",
     "NO_OFFER": "no double has been offered",
     "NO_BEAVER": "beavers are not played under these rules",
     # the package's data
