@@ -38,6 +38,7 @@ import nardy_core
 from nardy_core import Position, api
 
 from .assets import named_by_content
+from .atomic import write_atomically
 
 Json = Any
 BOOK_FORMAT = 1
@@ -238,8 +239,6 @@ def _write(path: Path | None, data: bytes) -> None:
         return
     try:  # a cache that cannot be written only makes the next build slower
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_bytes(data)
-        temporary.replace(path)
+        write_atomically(path, data)
     except OSError:
         pass

@@ -19,6 +19,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from .atomic import write_atomically
 from .problems import VendorError
 
 HERE = Path(__file__).resolve().parent
@@ -66,9 +67,7 @@ def compile_library(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
     if not _compiled_from(source, compiled):
         raise VendorError("the compiled Python library does not hold every module of the trimmed one")
     cached.parent.mkdir(parents=True, exist_ok=True)
-    staging = cached.with_suffix(".tmp")
-    staging.write_bytes(compiled)
-    staging.replace(cached)
+    write_atomically(cached, compiled)
     return compiled
 
 

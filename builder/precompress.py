@@ -17,6 +17,8 @@ from pathlib import Path
 
 import brotli
 
+from .atomic import write_atomically
+
 #: what is worth compressing (archives and wheels are compressed already)
 SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".map"})
 MIN_SIZE = 1024
@@ -53,8 +55,8 @@ def _compress_cached(data: bytes, cache: Path) -> tuple[bytes, bytes]:
         return gz_file.read_bytes(), br_file.read_bytes()
     gz, br = compress(data)
     cache.mkdir(parents=True, exist_ok=True)
-    gz_file.write_bytes(gz)
-    br_file.write_bytes(br)
+    write_atomically(gz_file, gz)
+    write_atomically(br_file, br)
     return gz, br
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from .atomic import staging_path
+
 KEEP_FILE = Path(__file__).with_name("stdlib-modules.txt")
 STDLIB_ZIP = "python_stdlib.zip"
 
@@ -98,7 +100,7 @@ def trim(source: Path, target: Path, keep: list[str] | None = None) -> tuple[int
             raise ValueError(f"{source.name} lacks {', '.join(missing[:5])}: regenerate {KEEP_FILE.name}")
         folders = {name[: i + 1] for name in wanted for i, ch in enumerate(name) if ch == "/"}
         kept = [info for info in full.infolist() if info.filename in wanted or info.filename in folders]
-        temporary = target.with_suffix(".tmp")
+        temporary = staging_path(target)
         with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_STORED) as small:
             for info in kept:
                 copy = zipfile.ZipInfo(info.filename, date_time=(1980, 1, 1, 0, 0, 0))

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import brotli
 
+from .atomic import write_atomically
 from .bytecode import compile_library
 from .problems import VendorError
 from .stdlib import STDLIB_ZIP
@@ -378,9 +379,7 @@ def build_core_wheel(project_root: Path, out_dir: Path) -> Path:
     target = out_dir / name
     if target.is_file() and target.read_bytes() == data:
         return target
-    tmp = out_dir / f".{name}.tmp"
-    tmp.write_bytes(data)
-    os.replace(tmp, target)
+    write_atomically(target, data)
     return target
 
 
@@ -424,9 +423,7 @@ def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
             pass  # truncated or foreign: made again below
     packed = bytes(brotli.compress(data, quality=11, lgwin=24))
     cached.parent.mkdir(parents=True, exist_ok=True)
-    staging = cached.with_suffix(".tmp")
-    staging.write_bytes(packed)
-    staging.replace(cached)
+    write_atomically(cached, packed)
     return packed
 
 
