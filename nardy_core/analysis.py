@@ -37,7 +37,7 @@ from typing import Literal
 from .cube_advice import CubeAdvice, advice
 from .dice import Roll
 from .errors import InputError
-from .evaluator import RACE, Probabilities
+from .evaluator import Probabilities
 from .flow import CubeAction, GameState, Record, Turn, is_first_turn, replay, replay_events
 from .moves import Step
 from .position import Position
@@ -154,10 +154,8 @@ def _white(p: Probabilities, side: Side) -> float:
 
 
 def chances_of(position: Position, rules: Rules) -> Probabilities:
-    """The side to move's chances, answered at once (:func:`~nardy_core.tutor.prompt_evaluator`); exact at the
-    game's end."""
-    if position.winner() is not None:
-        return RACE.one(position, rules)
+    """The side to move's chances, answered at once (:func:`~nardy_core.tutor.prompt_evaluator`, which answers
+    a finished position with its certainty)."""
     return prompt_evaluator(position).evaluate([position], rules)[0]
 
 

@@ -81,6 +81,7 @@ from .requests import (
     read_game,
     read_game_state,
     read_int,
+    read_optional_roll,
     read_own_moves,
     read_players,
     read_position,
@@ -214,7 +215,7 @@ def setup(query: Json) -> SetupAnswer:
         points = read_setup_points(game, query.get("points", {}))
         arranged = Setup.from_points(game, read_side(query.get("mover", "white")), points, read_setup_bar(game, query.get("bar")))
     rules = read_rules(query, arranged.game)
-    roll = None if query.get("dice") in (None, "") else read_roll(query)
+    roll = read_optional_roll(query)
     problems = arranged.problems(rules)
     # a finished game is still a position to show (and to score); the others are no position at all
     position = None if any(problem.code != "FINISHED" for problem in problems) else arranged.position()
@@ -374,8 +375,9 @@ def game_from_position(query: Json) -> GameStateJson:
     """A game continuing from any position (``dice``: the roll to play now, optional)."""
     position = read_position(query)
     state = from_position(position, read_rules(query, position.game))
-    if query.get("dice") not in (None, ""):
-        state = roll_dice(state, read_roll(query))
+    roll = read_optional_roll(query)
+    if roll is not None:
+        state = roll_dice(state, roll)
     return game_json(state, read_players(query, position.to_move))
 
 

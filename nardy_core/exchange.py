@@ -137,8 +137,14 @@ def _number(bits: list[int], start: int, count: int) -> int:
     return sum(bit << index for index, bit in enumerate(bits[start:start + count]))
 
 
+def codable_cube(value: int) -> bool:
+    """Whether these formats can write a cube of ``value``: a power of two (not 3, 5, … of a cube that counts
+    2, 3, 4 under ``cube_scale=arithmetic``)."""
+    return value & (value - 1) == 0
+
+
 def _log2(value: int) -> int:
-    if value & (value - 1):  # 3, 5, …: a cube that counts 2, 3, 4 (cube_scale=arithmetic) has no such code
+    if not codable_cube(value):
         raise InputError(f"a cube of {value} has no code: these formats know a cube that doubles", "BAD_CUBE")
     return value.bit_length() - 1
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from .answer_types import GameFileAnswer, ShareCodesAnswer, SharedPositionAnswer
 from .cube import Cube
 from .errors import InputError
-from .exchange import describable, match_file, match_id, position_id, read_shared, xgid
-from .requests import Json, read_cube, read_position, read_record, read_roll, read_text
+from .exchange import codable_cube, describable, match_file, match_id, position_id, read_shared, xgid
+from .requests import Json, read_cube, read_optional_roll, read_position, read_record, read_text
 
 MAX_SHARED = 400  #: characters a pasted code may have (an XGID is about 60)
 
@@ -28,9 +28,9 @@ MAX_SHARED = 400  #: characters a pasted code may have (an XGID is about 60)
 def share_codes(query: Json) -> ShareCodesAnswer:
     """The position's codes for GNU Backgammon and eXtreme Gammon (``codes: null`` where they cannot hold it)."""
     position = read_position(query)
-    roll = read_roll(query) if query.get("dice") not in (None, [], "") else None
+    roll = read_optional_roll(query)
     cube = read_cube(query["cube"]) if "cube" in query else Cube()
-    if not position.game.spec.backgammon_formats or cube.value & (cube.value - 1):
+    if not position.game.spec.backgammon_formats or not codable_cube(cube.value):
         return {"codes": None}  # long nardy, or a cube that counts 2, 3, 4
     pos_id, m_id = position_id(position), match_id(position, roll, cube)
     return {"codes": {"position_id": pos_id, "match_id": m_id, "gnubg": f"{pos_id}:{m_id}", "xgid": xgid(position, roll, cube)}}

@@ -305,6 +305,11 @@ def read_roll(query: Json, key: str = "dice") -> Roll:
     return Roll.from_list(value)
 
 
+def read_optional_roll(query: Json, key: str = "dice") -> Roll | None:
+    """``dice`` as :func:`read_roll` reads it, or None where it is absent or empty (``""``: not thrown)."""
+    return None if query.get(key) in (None, "") else read_roll(query, key)
+
+
 def read_rules(query: Json, game: Game) -> Rules:
     """``rules``: options of RULES.md §1.16 / SHORT-RULES.md for ``game`` (optional)."""
     return rules_from_dict(query.get("rules"), game)

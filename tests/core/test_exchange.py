@@ -46,7 +46,7 @@ def test_every_code_reads_back_with_its_dice_and_cube() -> None:
         offered = Cube(2, position.to_move, position.to_move, True)  # the side to move redoubles: the other answers
         for cube in (*CUBES, offered):
             roll = None if cube.offered_by is not None or rng.random() < 0.3 else Roll(rng.randint(1, 6), rng.randint(1, 6))
-            codes = call("share_codes", {"position": position.notation(), "dice": [] if roll is None else roll.to_list(),
+            codes = call("share_codes", {"position": position.notation(), "dice": "" if roll is None else roll.to_list(),
                                          "cube": cube.to_json()})["codes"]
             for text in (codes["gnubg"], codes["xgid"], f"{codes['position_id']}\n{codes['match_id']}"):
                 read = call("shared_position", {"text": text})

@@ -3,8 +3,8 @@
 // position each was played from, with its dice, what was played (dashed arrows) and the better play (solid).
 
 import { make } from './dom.js';
-import { diceText, resultText } from './feedback.js';
-import { showGameAnalysis } from './game-analysis.js';
+import { resultText } from './feedback.js';
+import { showGameAnalysis, turnTitle } from './game-analysis.js';
 import { showGameReview } from './game-review.js';
 import { t } from './i18n.js';
 import * as progress from './progress.js';
@@ -105,7 +105,7 @@ export class AnalysisSeat {
     const judged = turn.judged;
     const better = judged && judged.grade !== 'best' && judged.grade !== 'good' ? judged.best : null;
     board.tutor.drawArrows(better ? better.steps : []);
-    const title = t('analysis.turn_title', { n: turn.number, side: t(`analysis.side_of.${turn.side}`), dice: diceText(turn.dice) });
+    const title = turnTitle(turn);
     const played = t('analysis.played', { play: turn.play || t('moves.pass') });
     board.say(`${title}. ${played}${better ? ` ${t('tutor.better', { play: better.play })}` : ''}`);
   }

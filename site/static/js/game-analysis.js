@@ -5,7 +5,8 @@
 
 import { chancesChart } from './analysis-chart.js';
 import { make } from './dom.js';
-import { diceText, equityText, percentText, sideName } from './feedback.js';
+import { diceText, equityText, percentText } from './feedback.js';
+import { sideHeading, sidesTable } from './game-review.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./board/types.js').Side} Side */
@@ -22,21 +23,13 @@ import { t } from './i18n.js';
 const WORST_SHOWN = 5; //: mistakes listed first: the few a learner can take in at once
 const SIDES = /** @type {const} */ (['white', 'black']);
 
-/** A side as a column heads it: "Белые (вы)", "Чёрные (компьютер)". @param {Side} side @param {Record<Side, string>} players */
-function whoText(side, players) {
-  return t(players[side] === 'computer' ? 'game_review.side_computer' : 'game_review.side_you', { side: sideName(side) });
-}
-
 /** "Ход 12 белых, 6-4". @param {AnalysedTurn} turn */
-function turnTitle(turn) {
+export function turnTitle(turn) {
   return t('analysis.turn_title', { n: turn.number, side: t(`analysis.side_of.${turn.side}`), dice: diceText(turn.dice) });
 }
 
 /** The table of each side's figures. @param {GameAnalysisAnswer} analysis @param {Record<Side, string>} players */
-function sidesTable(analysis, players) {
-  const head = make('tr');
-  head.append(make('th', { scope: 'col' }, t('game_review.figure')));
-  for (const side of SIDES) head.append(make('th', { scope: 'col' }, whoText(side, players)));
+function figuresTable(analysis, players) {
   /** @type {[string, (figures: SideAnalysisJson) => string][]} */
   const rows = [
     ['analysis.decisions', (f) => String(f.decisions)],
@@ -49,18 +42,7 @@ function sidesTable(analysis, players) {
   if (analysis.white.cube_decisions + analysis.black.cube_decisions > 0) {
     rows.push(['analysis.cube_decisions', (f) => String(f.cube_decisions)], ['analysis.cube_errors', (f) => String(f.cube_errors)]);
   }
-  const body = make('tbody');
-  for (const [key, value] of rows) {
-    const row = make('tr');
-    row.append(make('th', { scope: 'row' }, t(key)));
-    for (const side of SIDES) row.append(make('td', {}, value(analysis[side])));
-    body.append(row);
-  }
-  const table = make('table', { class: 'game-review-table analysis-sides' });
-  const thead = make('thead');
-  thead.append(head);
-  table.append(thead, body);
-  return table;
+  return sidesTable(players, rows.map(([key, value]) => [key, (side) => value(analysis[side])]), 'analysis-sides');
 }
 
 /** One of the biggest mistakes: what was played, what was better and why, with its buttons.
@@ -161,11 +143,11 @@ export function showGameAnalysis(box, analysis, players, takebacks, actions) {
     const figures = analysis[side];
     if (players[side] === 'computer' || !figures.band) continue;
     parts.push(make('p', { class: 'analysis-verdict' }, t('analysis.verdict', {
-      who: whoText(side, players), band: t(`analysis.band.${figures.band}`), rate: equityText(figures.error_rate), n: figures.decisions,
+      who: sideHeading(side, players), band: t(`analysis.band.${figures.band}`), rate: equityText(figures.error_rate), n: figures.decisions,
     })));
   }
   if (takebacks) parts.push(make('p', {}, t('analysis.takebacks', { n: takebacks })));
-  parts.push(sidesTable(analysis, players));
+  parts.push(figuresTable(analysis, players));
   const figure = make('figure', { class: 'analysis-chart' });
   figure.append(chancesChart(analysis), make('figcaption', {}, t('analysis.chart_caption')));
   parts.push(figure);

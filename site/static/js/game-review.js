@@ -3,6 +3,7 @@
 // apply to the game, come from Python; this module only lays them out.
 
 import { make } from './dom.js';
+import { sideName } from './feedback.js';
 import { t } from './i18n.js';
 
 /** @typedef {import('./board/types.js').Side} Side */
@@ -35,26 +36,10 @@ import { t } from './i18n.js';
  * @param {string | null} lessonHref the lesson on playing the computer, whose checklist the figures answer
  */
 export function showGameReview(box, review, players, lessonHref) {
-  const sides = /** @type {const} */ (['white', 'black']);
-  const head = make('tr');
-  head.append(make('th', { scope: 'col' }, t('game_review.figure')));
-  for (const side of sides) {
-    const who = players[side] === 'computer' ? 'game_review.side_computer' : 'game_review.side_you';
-    head.append(make('th', { scope: 'col' }, t(who, { side: t(`board.side.${side}`) })));
-  }
-  const body = make('tbody');
-  for (const key of review.figures) {
-    const row = make('tr');
-    row.append(make('th', { scope: 'row' }, t(`game_review.${key}`)));
-    for (const side of sides) {
-      const value = review[side][key];
-      row.append(make('td', {}, value === null || value === undefined ? t('game_review.none') : String(value)));
-    }
-    body.append(row);
-  }
-  const table = make('table', { class: 'game-review-table' });
-  table.append(make('thead'), body);
-  /** @type {HTMLElement} */ (table.firstElementChild).append(head);
+  const table = sidesTable(players, review.figures.map((key) => [`game_review.${key}`, (side) => {
+    const value = review[side][key];
+    return value === null || value === undefined ? t('game_review.none') : String(value);
+  }]));
   const heading = make('h2', { id: 'game-review-title' }, t('game_review.title'));
   box.replaceChildren(heading, table);
   if (lessonHref) {
@@ -64,4 +49,31 @@ export function showGameReview(box, review, players, lessonHref) {
   }
   box.setAttribute('aria-labelledby', 'game-review-title');
   box.hidden = false;
+}
+
+/** A side as a column heads it: "Белые (вы)", "Чёрные (компьютер)". @param {Side} side @param {Record<Side, string>} players */
+export function sideHeading(side, players) {
+  return t(players[side] === 'computer' ? 'game_review.side_computer' : 'game_review.side_you', { side: sideName(side) });
+}
+
+/** A table of figures by side (the review's, the analysis's): a row per figure, a column per side.
+ * @param {Record<Side, string>} players @param {[string, (side: Side) => string][]} rows catalog key, value of a side
+ * @param {string} [extraClass] */
+export function sidesTable(players, rows, extraClass = '') {
+  const sides = /** @type {const} */ (['white', 'black']);
+  const head = make('tr');
+  head.append(make('th', { scope: 'col' }, t('game_review.figure')));
+  for (const side of sides) head.append(make('th', { scope: 'col' }, sideHeading(side, players)));
+  const body = make('tbody');
+  for (const [key, value] of rows) {
+    const row = make('tr');
+    row.append(make('th', { scope: 'row' }, t(key)));
+    for (const side of sides) row.append(make('td', {}, value(side)));
+    body.append(row);
+  }
+  const table = make('table', { class: `game-review-table ${extraClass}`.trim() });
+  const thead = make('thead');
+  thead.append(head);
+  table.append(thead, body);
+  return table;
 }

@@ -391,7 +391,7 @@ export const cube = (query) => ask('cube', query);
 export const gameAnalysis = (record) => ask('game_analysis', { record });
 
 /** A position's codes for GNU Backgammon (Position ID:Match ID) and eXtreme Gammon (XGID).
- * @param {{position: string, dice?: number[], cube?: object}} query @returns {Promise<ShareCodesAnswer>} */
+ * @param {{position: string, dice?: string | number[], cube?: object}} query  dice: "6-5", [6, 5], or "" (not thrown) @returns {Promise<ShareCodesAnswer>} */
 export const shareCodes = (query) => ask('share_codes', query);
 
 /** A pasted XGID or GNU Backgammon Position ID (with its Match ID) read. @param {string} text

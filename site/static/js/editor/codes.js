@@ -24,7 +24,7 @@ export class CodesBox {
     let codes = null;
     if (position) {
       try {
-        codes = (await shareCodes({ position, dice: dice ? dice.split('-').map(Number) : [] })).codes;
+        codes = (await shareCodes({ position, dice })).codes;
       } catch {
         codes = null; // no codes for what cannot be coded: the rows are simply not shown
       }
