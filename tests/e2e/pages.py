@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Self
 from urllib.parse import quote
 
 from playwright.sync_api import FrameLocator, Locator, Page, expect
@@ -59,7 +59,7 @@ class Board:
     def config(self) -> dict[str, Any]:
         return dict(json.loads(self.root.get_attribute("data-config") or "{}"))
 
-    def wait_ready(self) -> Board:
+    def wait_ready(self) -> Self:
         expect(self.root).to_have_attribute("data-ready", "true", timeout=READY_MS)
         return self
 

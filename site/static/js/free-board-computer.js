@@ -60,7 +60,7 @@ export class ComputerSeat {
   async turn() {
     const before = this.board.game;
     if (!before) return;
-    this.board.say(this.takeNotice() + t('play.computer_moving'));
+    this.board.say(this.board.preamble + this.takeNotice() + t('play.computer_moving'));
     await this.play(before, await this.acts(before));
   }
 

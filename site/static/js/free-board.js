@@ -85,6 +85,9 @@ export class FreeBoard extends Widget {
     this.tutor = new Tutor(root, () => this.view);
     /** a played turn the tutor holds back (a mistake or a blunder) until the learner keeps or takes it back */
     this.holding = false;
+    /** said before what the computer does next, which comes at once: the opening throw it won, or the
+     * learner's roll that had no move (the turn passed at once) */
+    this.preamble = '';
   }
 
   attach() {
@@ -322,14 +325,22 @@ export class FreeBoard extends Widget {
     if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
     if (game.phase === 'cube') {
       const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
-      return this.say(this.computer.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
+      return this.say(this.takePreamble() + this.computer.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
     }
-    this.say(this.computer.lastText(game) + t('play.your_turn'));
+    this.say(this.takePreamble() + this.computer.lastText(game) + t('play.your_turn'));
+  }
+
+  /** What came just before the computer's action, said once with it. */
+  takePreamble() {
+    const preamble = this.preamble;
+    this.preamble = '';
+    return preamble;
   }
 
   /** @param {GameName} game @param {Record<string, unknown>} rules */
   async newGame(game, rules) {
     this.say(''); // a new game: nothing said about the last one (or about the address) still stands
+    this.preamble = '';
     this.warn('');
     this.tutor.clear();
     this.practice.leave();
@@ -339,8 +350,10 @@ export class FreeBoard extends Widget {
       this.startRecord({ game: state.game, rules: state.rules, opening: state.opening, events: [] });
       this.computer.move.stop(); // a game's computer move from before the answer came
       const [white, black] = state.opening[state.opening.length - 1];
+      const opening = t('play.opening', { white, black });
+      if (state.computer) this.preamble = `${opening} `; // the computer won it: said with its first move
       this.setGame(state);
-      if (!state.computer && state.phase !== 'over') this.say(`${t('play.opening', { white, black })} ${this.status.textContent}`.trim());
+      if (!state.computer && state.phase !== 'over') this.say(`${opening} ${this.status.textContent}`.trim());
     } catch (error) {
       this.problem(error);
     }
@@ -390,6 +403,7 @@ export class FreeBoard extends Widget {
     const before = this.game;
     if (!before) return;
     if (this.practice.active) return this.practice.answer(before, play);
+    this.preamble = !play && before.roll ? `${t('play.you_passed', { dice: diceText(before.roll) })} ` : '';
     const verdict = this.verdicts && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
     if (this.game !== before) return; // a new game (or position) meanwhile
     // held only against the computer (the learner's opponent, since the learner moves), before it answers: two
