@@ -57,3 +57,17 @@ def test_a_swipe_over_a_board_scrolls_the_page_unless_it_moves_a_checker(page: P
     assert empty
     swipe_up(page, empty["x"] + empty["width"] / 2, min(empty["y"] + empty["height"] / 2, 700))
     page.wait_for_function("window.scrollY > 100")
+
+
+def test_a_refusal_said_below_the_fold_is_scrolled_into_view(page: Page, site_url: str) -> None:
+    """The board near the bottom of the screen, its status line under the fold: a refused tap's sentence is
+    brought into view (the page scrolls the shortest way), not said out of sight."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-first-move").wait_ready()
+    # the board's top two thirds down the screen: its bottom row and the status line below the fold
+    puzzle.svg.evaluate("(svg) => window.scrollBy(0, svg.getBoundingClientRect().top - window.innerHeight * 2 / 3)")
+    assert puzzle.status.evaluate("(status) => status.getBoundingClientRect().top") > 740
+    puzzle.activate(12)  # Black's head, on the top row in view: not the learner's checkers
+    expect(puzzle.status).to_contain_text("соперника")
+    page.wait_for_function("(status) => status.getBoundingClientRect().bottom <= window.innerHeight", arg=puzzle.status.element_handle())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .pages import Puzzle, puzzles_on
@@ -169,3 +170,46 @@ def test_a_reload_after_a_miss_does_not_give_three_stars(page: Page, site_url: s
     expect(quiz.root.locator("[data-answer][aria-disabled]")).to_have_count(0)
     quiz.answer(right)
     expect(quiz.success).to_contain_text("2 stars")
+
+
+def test_one_mistake_is_one_miss_and_a_tap_that_cannot_be_a_move_costs_nothing(page: Page, site_url: str) -> None:
+    """The first lesson's first move, as a learner got it wrong: 24→20, then 24 again (a second checker off the
+    head: one miss), then 22, the point meant (no checker of theirs there: explained, with the head rule still in
+    view, and free), then the opponent's head (free too). The puzzle, finished, earns two stars, not one."""
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-first-move").wait_ready()
+    puzzle.play([[24, 20]])
+    expect(puzzle.status).to_contain_text("Осталось")
+    head_rule = "С головы за ход можно снять только одну шашку."
+    puzzle.activate(24)
+    expect(puzzle.status).to_have_text(head_rule)
+    puzzle.activate(22)
+    expect(puzzle.status).to_have_text(f"На пункте 22 нет ваших шашек. {head_rule}")
+    puzzle.activate(12)  # Black's head
+    expect(puzzle.status).to_contain_text("соперника")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
+    assert stored["puzzles"]["board-first-move"]["attempts"] == 1
+    puzzle.play([[20, 18]])
+    expect(puzzle.success).to_be_visible()
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
+    assert stored["puzzles"]["board-first-move"]["stars"] == 2
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_board_and_why_a_step_is_refused_fit_a_laptop_or_projector_screen(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    """The board scrolled to the top of a laptop's or a projector's screen: its status line, saying why a step
+    was refused (two sentences here), is on the screen under it, not below it."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site_url + "ru/lessons/board/")
+    puzzle = Puzzle(page, "board-first-move").wait_ready()
+    puzzle.svg.evaluate("(svg) => svg.scrollIntoView({block: 'start'})")
+    puzzle.play([[24, 20]])
+    puzzle.activate(24)
+    puzzle.activate(22)
+    expect(puzzle.status).to_contain_text("С головы за ход можно снять только одну шашку.")
+    board = puzzle.svg.bounding_box()
+    status = puzzle.status.bounding_box()
+    assert board and status
+    assert board["height"] >= height * 0.6  # as large as the screen lets it be
+    assert status["y"] + status["height"] <= height, (board, status)

@@ -103,3 +103,10 @@ def test_a_theme_of_the_puzzles_page_makes_a_worksheet_of_its_puzzles(page: Page
     assert sheet.task_ids() == ids
     expect(sheet.key_entries).to_have_count(len(ids))
     assert sheet.qr_address(0) == f"{site_url}ru/puzzles/{ids[0]}/"
+    # every board drawn (a puzzle's own page leaves its board to the page to draw), none of them playable
+    boards = sheet.root.locator(".sheet-board svg")
+    expect(boards).to_have_count(len(ids))
+    drawn = boards.evaluate_all("(svgs) => svgs.map((svg) => svg.querySelectorAll('.nb-stack > use, use[href^=\\'#nb-stack\\']').length)")
+    assert all(drawn), drawn
+    expect(sheet.root.locator(".sheet-board [data-interactive=true]")).to_have_count(0)
+    expect(sheet.root.locator(".sheet-lead")).to_contain_text("Задачи темы на бумаге")

@@ -16,6 +16,14 @@ export function reducedMotion() {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Scrolls ``el`` into sight the shortest way if it is out of it (a status line below the fold of a phone);
+ * at once with reduced motion. @param {Element} el */
+export function keepInView(el) {
+  const box = el.getBoundingClientRect();
+  if (!box.height || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
+  el.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
 /**
  * Links the stylesheet at ``href`` once (a mode's own styles, loaded when it starts); resolves when it has
  * loaded or failed (the page then shows unstyled rather than waiting forever).

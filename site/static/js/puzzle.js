@@ -196,8 +196,10 @@ export class PuzzleWidget extends Widget {
     this.turn.start();
   }
 
-  /** @param {{from: PointId, to: PointId, reason: Reason}} detail */
-  rejected({ from, to, reason }) {
+  /** A refused step is a miss; a slip (a tap where the learner has no checker) is explained and costs nothing.
+   * @param {{from: PointId, to: PointId, reason: Reason, slip: boolean}} detail */
+  rejected({ from, to, reason, slip }) {
+    if (slip) return;
     const comment = this.config.wrong.find(
       (w) => w.kind === 'step' && w.step && w.step[0] === from && String(w.step[1]) === String(to) && w.code === reason.code,
     );

@@ -3,12 +3,14 @@
 //
 //   const turn = new TurnController(view, {position, dice, first_turn, rules}, {status, autoConfirm, confirmLast})
 //   turn.addEventListener('step', e => e.detail)         // {steps, play, state} after an accepted step
-//   turn.addEventListener('rejected', e => e.detail)     // {from, to, reason} after a refused step
+//   turn.addEventListener('rejected', e => e.detail)     // {from, to, reason, slip} after a refused step or tap
+//                                                          (slip: a tap where the mover has no checker)
 //   turn.addEventListener('complete', e => e.detail)     // {state, play, position} when the turn is done
 //   turn.addEventListener('playable', () => …)          // once: the board answers moves from now on
 //   await turn.start(); turn.undo(); turn.reset(); turn.confirm(); turn.playSteps(steps, ms); turn.destroy()
 
 import { diceText, reasonText } from './feedback.js';
+import { keepInView } from './dom.js';
 import { t } from './i18n.js';
 import { explainPoint, turnState, tryStep, useAnswers } from './rules-client.js';
 import { onStatus } from './runtime.js';
@@ -57,6 +59,10 @@ export class TurnController extends EventTarget {
     this.selected = null;
     /** @type {number | null} */
     this.chosenDie = null;
+    /** the last refusal's sentence, while nothing else has been said: a slip after it repeats it */
+    this.refused = '';
+    /** the learner has acted on this board (a point, the bar, the tray, a die chosen) */
+    this.engaged = false;
     /** @type {Promise<unknown>} */
     this.busy = Promise.resolve();
     this.finished = false;
@@ -73,12 +79,23 @@ export class TurnController extends EventTarget {
       'die-select': (e) => this.onDie(e.detail.value),
       'selection-clear': () => this.clearSelection(),
     };
-    for (const [type, handler] of Object.entries(this.handlers)) view.svg.addEventListener(type, handler);
+    for (const [type, handler] of Object.entries(this.handlers)) {
+      this.handlers[type] = (e) => {
+        this.engaged = true;
+        handler(e);
+      };
+      view.svg.addEventListener(type, this.handlers[type]);
+    }
   }
 
-  /** @param {string} text */
-  say(text) {
-    if (this.status) this.status.textContent = text;
+  /** @param {string} text @param {boolean} [passing] a notice that a refusal's sentence outlives (the rules
+   * still loading: a slip answered after it says the refusal again) */
+  say(text, passing = false) {
+    if (!passing) this.refused = ''; // something else is said: a refusal's sentence is no longer the last word
+    if (!this.status) return;
+    this.status.textContent = text;
+    // what the learner's own click or key brought is read where it is said (never a page that just opened)
+    if (text && this.engaged) keepInView(this.status);
   }
 
   /** Clicks wait here in order and are never lost, also while Python boots. @param {() => unknown} action */
@@ -86,7 +103,7 @@ export class TurnController extends EventTarget {
     let answered = false;
     if (!this.ready) {
       setTimeout(() => {
-        if (!answered && !this.ready) this.say(t('widget.loading'));
+        if (!answered && !this.ready) this.say(t('widget.loading'), true);
       }, LOADING_NOTICE_MS);
     }
     this.busy = this.busy.then(action).catch((error) => this.fail(error)).finally(() => {
@@ -176,7 +193,17 @@ export class TurnController extends EventTarget {
     }
     // no legal move from here: the rules say why
     const answer = await explainPoint(this.setup, this.steps, point);
-    if (answer.reason) this.refuse(point, point, answer.reason);
+    if (answer.reason) this.refuse(point, point, answer.reason, !this.holdsChecker(point));
+  }
+
+  /** Whether the mover has a checker on ``point``: a tap anywhere else cannot be a move (the opponent's
+   * checker, an empty point: often the destination meant after a refused step). @param {PointId} point */
+  holdsChecker(point) {
+    const state = this.state;
+    if (!state || point === 'off') return false;
+    if (point === 'bar') return state.board.bar[state.mover] > 0;
+    const held = state.board.points[String(point)];
+    return Boolean(held && held.side === state.mover);
   }
 
   /** @param {PointId} from @param {PointId} to */
@@ -186,14 +213,18 @@ export class TurnController extends EventTarget {
     await this.tryStep(from, to, die);
   }
 
-  /** @param {PointId} from @param {PointId} to @param {Reason} reason */
-  refuse(from, to, reason) {
+  /** A step or a tap refused, and why. A slip (a tap where the mover has no checker) right after a refusal
+   * keeps that refusal's sentence in view after its own: it is the step's destination, tapped once more.
+   * @param {PointId} from @param {PointId} to @param {Reason} reason @param {boolean} [slip] */
+  refuse(from, to, reason, slip = false) {
     this.view.clearMarks();
     this.view.setSelectable(this.sources());
     this.view.highlight(reason.highlight, reason.mark);
     this.selected = null;
-    this.say(reasonText(reason));
-    this.dispatchEvent(new CustomEvent('rejected', { detail: { from, to, reason } }));
+    const sentence = reasonText(reason);
+    this.say(slip && this.refused ? `${sentence} ${this.refused}` : sentence);
+    this.refused = slip ? '' : sentence;
+    this.dispatchEvent(new CustomEvent('rejected', { detail: { from, to, reason, slip } }));
   }
 
   /** @param {PointId} from @param {PointId} to @param {number | null} die */

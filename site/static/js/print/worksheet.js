@@ -4,7 +4,7 @@
 // puzzle online, and the answer key on a page of its own at the end. A4 or Letter (css/print.css).
 
 import { SVG_NS } from '../board/constants.js';
-import { BoardView } from '../board/view.js';
+import { BoardView, viewOf } from '../board/view.js';
 import { loadStylesheet, make } from '../dom.js';
 import { t } from '../i18n.js';
 import { qrMatrix, qrPath } from './qr.js';
@@ -54,10 +54,12 @@ function task(puzzle, n, online) {
   const board = /** @type {SVGSVGElement | null} */ (puzzle.querySelector('.board-frame svg'));
   const figure = make('div', { class: 'sheet-board' });
   if (board) {
-    const picture = /** @type {SVGSVGElement} */ (board.cloneNode(true));
+    const picture = /** @type {SVGSVGElement} */ (document.importNode(board, true));
     picture.removeAttribute('id'); // the page's own board keeps its id
     picture.dataset.interactive = 'false';
     figure.append(picture);
+    // a puzzle's own page (a theme's sheet gathers them) leaves its board to the page to draw: drawn here
+    if (!picture.firstElementChild) new BoardView(picture);
   }
   item.append(figure);
   const answer = make('div', { class: 'sheet-answer' });
@@ -86,7 +88,7 @@ function keyEntry({ item, config, puzzle }, n) {
   entry.append(make('h3', {}, t('sheet.task', { n })));
   if (config.mode === 'click') {
     const svg = /** @type {SVGSVGElement | null} */ (item.querySelector('.sheet-board svg'));
-    const view = svg ? new BoardView(svg) : null; // numbered as the task's board is seen (White's or Black's side)
+    const view = svg ? viewOf(svg) || new BoardView(svg) : null; // numbered as the task's board is seen (White's or Black's side)
     const points = (config.targets || []).map((/** @type {number} */ p) => view?.pointEl(p)?.dataset.label || String(p));
     entry.append(make('p', {}, t('sheet.key_points', { points: points.join(', ') })));
   }
@@ -123,9 +125,9 @@ function paperChoice(lang, value) {
 
 /**
  * Builds the worksheet in <main> from ``puzzles`` (widget sections) and shows it instead of the page.
- * @param {{title: string, kicker: string, puzzles: HTMLElement[], back: {href: string, text: string}, online: (id: string) => URL}} source
+ * @param {{title: string, kicker: string, lead: string, puzzles: HTMLElement[], back: {href: string, text: string}, online: (id: string) => URL}} source
  */
-function buildSheet({ title, kicker, puzzles, back, online }) {
+function buildSheet({ title, kicker, lead, puzzles, back, online }) {
   const main = /** @type {HTMLElement} */ (document.querySelector('main'));
   const lang = document.documentElement.lang;
   // readers of the English pages in the US and Canada get Letter first; anyone can switch (?paper=a4|letter)
@@ -158,7 +160,7 @@ function buildSheet({ title, kicker, puzzles, back, online }) {
   head.append(make('h1', {}, t('sheet.title', { title })));
   const fields = make('p', { class: 'sheet-fields' });
   for (const key of ['sheet.name', 'sheet.group', 'sheet.date']) fields.append(make('span', {}, `${t(key)}:`));
-  head.append(fields, make('p', { class: 'sheet-lead' }, t('sheet.lead')));
+  head.append(fields, make('p', { class: 'sheet-lead' }, lead));
   sheet.append(head);
   const list = make('ol', { class: 'sheet-tasks' });
   const made = puzzles.map((puzzle, index) => task(puzzle, index + 1, online(JSON.parse(puzzle.dataset.config || '{}').id)));
@@ -208,6 +210,7 @@ export async function startWorksheet() {
     buildSheet({
       title: words(/** @type {Element} */ (lesson.querySelector('h1'))),
       kicker: kicker ? words(kicker) : '',
+      lead: t('sheet.lead'),
       puzzles,
       back: { href: here.href, text: t('sheet.back') },
       online: (id) => new URL(`../../puzzles/${id}/`, here),
@@ -224,7 +227,7 @@ export async function startWorksheet() {
       return;
     }
     buildSheet({
-      title: theme.title, kicker: '', puzzles: theme.puzzles,
+      title: theme.title, kicker: '', lead: t('sheet.lead_theme'), puzzles: theme.puzzles,
       back: { href: `${here.href}#theme-${asked}`, text: t('sheet.back_puzzles') },
       online: (id) => new URL(`${id}/`, here),
     });
