@@ -22,8 +22,9 @@
 //                    the cached copy answers only when the network cannot (offline, a 5xx, a portal's page
 //                    instead of a script)
 // On install, verified runtime files of an older version's cache are carried over when the manifest says
-// they are the same bytes; on activation every other nardy-* cache is deleted and the open pages are told
-// the new version ({type: 'nardy:activated', version}), so a page of an older build offers a reload.
+// they are the same bytes; on activation every other nardy-* cache is deleted, the open pages are told the
+// new version ({type: 'nardy:activated', version}), so a page of an older build offers a reload, and the
+// pages opened before this worker controlled them (the first page of a visit) are stored too.
 
 /** @typedef {{size: number, sha256: string}} RuntimeFile */
 /** @typedef {{version: string, runtime: Record<string, RuntimeFile>, immutable: string[]}} Build */
@@ -37,8 +38,9 @@ const MAX_PAGES = 1000;
 const JS = ['text/javascript', 'application/javascript', 'application/x-javascript'];
 /** @type {Record<string, string[]>} MIME types a runtime file may have, by extension */
 const RUNTIME_TYPES = {
-  // the wasm in brotli (pyodide.asm.wasm.br), which the page inflates itself: hosts name it as they like
-  br: ['application/octet-stream', 'application/x-brotli', 'application/brotli', 'application/wasm', 'binary/octet-stream'],
+  // brotli the page inflates itself (pyodide.asm.wasm.br, python_stdlib.zip.br): hosts name it as they like
+  // (Python's http.server says application/zip for .zip.br); its size and sha256 decide, as for every runtime file
+  br: ['*'],
   mjs: JS,
   js: JS,
   json: ['application/json'],
@@ -79,10 +81,11 @@ function extension(path) {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-/** @param {Response} response @param {string[] | undefined} types */
+/** Whether the answer's MIME type is one of ``types`` ('*': any but a page's, which a portal would send).
+ * @param {Response} response @param {string[] | undefined} types */
 function hasType(response, types) {
   const type = (response.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
-  return Boolean(types && types.includes(type));
+  return Boolean(types && (types.includes(type) || (types.includes('*') && type !== 'text/html')));
 }
 
 /** A whole, untampered answer from this site (not a redirect to a portal, not an error). */
@@ -239,6 +242,22 @@ async function pageFile(event, path, fixed = false) {
   return response;
 }
 
+/** Stores the page at ``url``, revalidated (an open tab may show an older build's): the pages opened before
+ * this worker controlled them (the first of a visit) are stored as those opened after. @param {string} url */
+async function keepOpened(url) {
+  const path = sitePath(new URL(url));
+  if (path === null || path.startsWith('__')) return;
+  const types = PAGE_TYPES[extension(path)];
+  if (!types || (await storedPage(key(path)))) return;
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!plain(response) || !hasType(response, types)) return discard(response);
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-cache');
+  const cache = await caches.open(PAGES);
+  await cache.put(key(path), new Response(await response.arrayBuffer(), { status: 200, statusText: response.statusText, headers }));
+  await trim(cache);
+}
+
 /** Copies the runtime files of older caches that are, byte for byte, this build's. */
 async function carryOver() {
   if (!BUILD) return;
@@ -268,6 +287,7 @@ sw.addEventListener('activate', (event) => {
     await sw.clients.claim();
     for (const client of await sw.clients.matchAll({ type: 'window' })) {
       client.postMessage({ type: 'nardy:activated', version: VERSION });
+      await keepOpened(client.url).catch(() => {});
     }
   })());
 });

@@ -5,6 +5,7 @@ cache without a round trip."""
 
 from __future__ import annotations
 
+import http.server
 import json
 from pathlib import Path
 from typing import Any
@@ -151,3 +152,46 @@ def test_a_returning_visitor_gets_the_pages_files_from_the_cache_without_asking(
         expect(page.locator("[data-widget=puzzle][data-ready]").first).to_be_attached()
         assert "/en/lessons/head/" in asked  # the page itself is asked for: a redeploy is seen at once
         assert not {url[len(base_url) - 1:] for url in assets} & set(asked), asked
+
+
+# offline, what the lesson fetches ahead (its answers, the next lesson) fails as it would for a reader on a train
+@pytest.mark.allow_console_errors
+def test_the_first_page_of_a_visit_opens_offline(page: Page, site_url: str) -> None:
+    """/ru/ → a lesson → offline → «Курс»: the page that registered the service worker, opened before it
+    controlled anything, is stored as well."""
+    first = site_url + "ru/"
+    page.goto(first)
+    page.wait_for_function(CACHED, arg=first, timeout=30_000)
+    page.goto(site_url + "ru/lessons/board/")
+    wait_runtime(page)
+    page.context.set_offline(True)
+    try:
+        page.get_by_role("navigation").get_by_role("link", name="Курс").click()
+        page.wait_for_url(first)
+        expect(page.locator("h1")).to_be_visible()
+    finally:
+        page.context.set_offline(False)
+
+
+def test_a_plain_hosts_type_for_the_runtimes_brotli_does_not_keep_it_from_offline(page: Page, built_site: Path) -> None:
+    """Python's own http.server (the host the docs suggest for a USB stick) names python_stdlib.zip.br
+    application/zip: the runtime is stored all the same (its size and sha256 decide, as the manifest gives
+    them), and the free board plays offline."""
+
+    class PlainHandler(make_handler(built_site)):  # type: ignore[misc, valid-type]
+        extensions_map = http.server.SimpleHTTPRequestHandler.extensions_map  # the standard library's, not ours
+
+    stdlib = next(path for path in manifest(built_site)["runtime"] if path.endswith("python_stdlib.zip.br"))
+    with served(built_site, handler=PlainHandler) as base_url:
+        assert page.request.get(base_url + stdlib).headers["content-type"] == "application/zip"
+        controlled(page, base_url + "ru/play/")
+        page.reload()
+        wait_runtime(page)
+        page.wait_for_function(CACHED, arg=base_url + stdlib, timeout=60_000)
+        page.context.set_offline(True)
+        try:
+            page.reload()
+            wait_runtime(page)
+            expect(page.locator("[data-widget=free][data-ready=true]")).to_be_attached()
+        finally:
+            page.context.set_offline(False)

@@ -191,6 +191,7 @@ def test_one_mistake_is_one_miss_and_a_tap_that_cannot_be_a_move_costs_nothing(p
     assert stored["puzzles"]["board-first-move"]["attempts"] == 1
     puzzle.play([[20, 18]])
     expect(puzzle.success).to_be_visible()
+    expect(puzzle.button("hint")).to_be_disabled()  # solved: nothing left to hint at
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
     assert stored["puzzles"]["board-first-move"]["stars"] == 2
 

@@ -399,6 +399,7 @@ export class PuzzleWidget extends Widget {
   async success(detail = '') {
     if (this.solved) return;
     this.solved = true;
+    this.button('hint').disabled = true; // nothing left to hint at («Заново» offers the hints again)
     const { config, root } = this;
     const progress = await withProgress();
     if (!this.mounted || !this.solved) return; // the page moved on, or «Заново», while it came
