@@ -16,12 +16,13 @@ export function reducedMotion() {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Scrolls ``el`` into sight the shortest way if it is out of it (a status line below the fold of a phone);
- * at once with reduced motion. @param {Element} el */
+/** Scrolls ``el`` into sight the shortest way if it is out of it (a status line below the fold of a phone).
+ * At once, never smoothly: the learner's next tap lands where the page is, not where it is gliding to.
+ * @param {Element} el */
 export function keepInView(el) {
   const box = el.getBoundingClientRect();
   if (!box.height || (box.top >= 0 && box.bottom <= window.innerHeight)) return;
-  el.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  el.scrollIntoView({ block: 'nearest', behavior: 'auto' });
 }
 
 /**
