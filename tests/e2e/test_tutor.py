@@ -176,12 +176,18 @@ SAID_EN = {"opening": "Opening roll", "blunder": "Blunder. You played {played}. 
            "taken_back": "The best play, {best}, is drawn on the board.", "passed": "You rolled {dice}: no legal move, the turn passes."}
 
 
-def _learner_turn(board: FreeBoard) -> tuple[list[int], str]:
-    """The dice the learner has to play (off the board's model, where a double is listed once per use) and the
-    position they are thrown in, read at one moment (a roll with no move is passed at once)."""
-    model, position = board.root.evaluate("""(root) => [root.querySelector('.board-frame:not([hidden]) svg').dataset.model,
-                                                        root.querySelector('[data-position-form] [name=pos]').value]""")
-    return [die["value"] for die in json.loads(model)["dice"]][:2], position
+#: what the free board asks of the learner now, read in one go once it asks anything: the game over (its review
+#: shown), a double to take, the dice to roll (with the status line, which the roll changes), or a roll to play
+#: (with the board's model and the position they are thrown in: a roll with no move is passed at once)
+ASKED = """(root) => {
+  const shown = (selector) => Boolean(root.querySelector(selector)?.checkVisibility());
+  if (shown('[data-game-review]')) return { what: 'over' };
+  if (shown('[data-action=take]')) return { what: 'take' };
+  if (shown('[data-action=roll]')) return { what: 'roll', status: root.querySelector('[data-status]').textContent };
+  if (!shown('[data-action=hint]')) return false;
+  return { what: 'play', model: root.querySelector('.board-frame:not([hidden]) svg').dataset.model,
+           position: root.querySelector('[data-position-form] [name=pos]').value };
+}"""
 
 
 def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -> Locator:
@@ -195,24 +201,24 @@ def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -
     board.root.locator(f"[data-action='{start}'], [data-choose-game='{start}']").first.click()
     expect(board.status).to_contain_text(said["opening"])  # the new game's, not the controls of the one before
     review = board.root.locator("[data-game-review]")
-    roll, take, hint, confirm = (board.button(action) for action in ("roll", "take", "hint", "confirm"))
-    asked = board.root.locator(" , ".join(f"[data-action={action}]:visible" for action in ("roll", "take", "hint"))
-                               + ", [data-game-review]:visible")
+    take, roll, hint, confirm = (board.button(action) for action in ("take", "roll", "hint", "confirm"))
+    page, root = board.page, board.root.element_handle()
+    assert isinstance(page, Page)
     turns = blunders = passes = 0
     for _ in range(300):
-        expect(asked.first).to_be_attached(timeout=READY_MS)
-        if review.is_visible():
+        asked = page.wait_for_function(ASKED, arg=root, timeout=READY_MS).json_value()
+        if asked["what"] == "over":
             break
-        if take.is_visible():
+        if asked["what"] == "take":
             take.click()
             expect(take).to_be_hidden()
             continue
-        if roll.is_visible():
-            before = board.status.text_content() or ""
+        if asked["what"] == "roll":
             roll.click()
-            expect(board.status).not_to_have_text(before)  # «У вас 6-3…», or the roll had no move: said, then the answer
+            expect(board.status).not_to_have_text(asked["status"])  # «У вас 6-3…», or no move: said, then the answer
             continue
-        dice, now = _learner_turn(board)
+        dice = [die["value"] for die in json.loads(asked["model"])["dice"]][:2]  # a double is listed once per use
+        now = asked["position"]
         if not dice:  # a roll with no move, passed at once: the board shows the answer to it
             continue
         turns += 1
