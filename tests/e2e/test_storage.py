@@ -112,8 +112,13 @@ def solve_then_reset_the_lesson(page: Page, site_url: str) -> None:
     puzzle = Puzzle(page, "board-head").wait_ready()
     puzzle.click(24)
     expect(puzzle.success).to_be_visible()
-    page.once("dialog", lambda dialog: dialog.accept())
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.locator("[data-reset-lesson]").click()
+    page.wait_for_function("() => true")  # a round trip to the page: the dialog's event has come by then
+    assert asked, "«Сбросить урок» asked nothing: the click did not reach the button"
+    # the store first, then the page: a failure says which of the two kept the solve
+    page.wait_for_function("(key) => !JSON.parse(localStorage.getItem(key) || '{}').puzzles?.['board-head']", arg=KEY)
     expect(puzzle.root.locator("[data-solved-mark]")).to_be_hidden()
 
 
