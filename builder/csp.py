@@ -1,8 +1,8 @@
 """The pages' Content-Security-Policy: a leaf, read by the pages (their ``<meta>``) and the hosts' headers
 (``builder.headers``, which add ``frame-ancestors`` and the 404 page's script).
 
-No inline script and no eval: only ``'wasm-unsafe-eval'`` for the runtime; the 404 page's one inline script is
-allowed by its hash alone (:func:`with_inline_script`).
+No eval: only ``'wasm-unsafe-eval'`` for the runtime. Two inline scripts, each allowed by its hash alone
+(:func:`with_inline_script`): every page's :data:`THEME_SCRIPT`, and the 404 page's own.
 """
 
 from __future__ import annotations
@@ -10,7 +10,16 @@ from __future__ import annotations
 import base64
 import hashlib
 
-CSP = (
+#: Every page's first script, inline in its <head> (site/templates/base.html): the theme the learner chose on the
+#: settings page (static/js/preferences.js keeps it under this key), set before the first paint, so a dark
+#: page never flashes light on the way. A classic script, not a file: a file would cost every first visit a
+#: round trip before anything is drawn. Broken or hostile storage leaves the system's theme.
+THEME_SCRIPT = (
+    "try{var p=JSON.parse(localStorage.getItem('nardy.preferences')||'{}');"
+    "if(p&&(p.theme==='dark'||p.theme==='light'))document.documentElement.setAttribute('data-theme',p.theme)}catch(e){}"
+)
+
+BASE_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
 )
@@ -25,3 +34,7 @@ def with_inline_script(csp: str, script: str) -> str:
     """
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     return csp.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+
+
+#: the pages' policy: :data:`BASE_CSP` and the theme script by its hash
+CSP = with_inline_script(BASE_CSP, THEME_SCRIPT)

@@ -70,7 +70,7 @@ class Rule:
 PAGES = ("/", "/index.html", "/404.html", *(f"/{lang}/*" for lang in LANGUAGES))
 #: how long each path is kept: the same for every site
 CACHING: tuple[Rule, ...] = (
-    Rule("revalidated before each use", (*PAGES, "/embed/*", "/static/*", "/py/*", "/sw.js", "/build-manifest.json"),
+    Rule("revalidated before each use", (*PAGES, "/embed/*", "/static/*", "/py/*", "/offline/*", "/sw.js", "/build-manifest.json"),
          (("Cache-Control", REVALIDATE),)),
     Rule("named by version or content", ("/pyodide/*", f"/{ASSETS_FOLDER}/*", f"/{ANSWERS_FOLDER}/*", f"/{REPLAYS_FOLDER}/*"),
          (("Cache-Control", IMMUTABLE),)),

@@ -4,11 +4,14 @@
     files = stamp(site.files, manifest)                              the version written into the pages and sw.js
 
 ``dist/build-manifest.json`` is ``{"version": "<12 hex>", "runtime": {"pyodide/<ver>/pyodide.asm.wasm.br":
-{"size": …, "sha256": "…"}, …}, "immutable": ["pyodide/", "assets/", …]}``. The runtime files are everything
+{"size": …, "sha256": "…"}, …}, "immutable": ["pyodide/", "assets/", …], "offline": {"ru": {"page": "ru/offline/",
+"list": "offline/ru.json"}, …}}``. The runtime files are everything
 under ``pyodide/`` and ``py/`` (what :func:`builder.vendor.copy_runtime` puts there); ``immutable`` names the
 folders whose files are named by their version or content (the host's immutable ones, :mod:`builder.headers`),
-which the service worker answers from its cache first. The version hashes every rendered file as rendered (with the
-placeholders below still in it) and every runtime file, so any change to any file gives a new version.
+which the service worker answers from its cache first; ``offline`` names each language's offline page and the list
+of "the whole course" (:mod:`builder.offline`), which the service worker keeps from its install on. The version
+hashes every rendered file as rendered (with the placeholders below still in it) and every runtime file, so any
+change to any file gives a new version.
 
 The builder writes it into two places:
   * ``sw.js``: ``/* build-manifest */ null`` becomes the manifest as JSON, so every build has a new service
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from .headers import immutable_folders
+from .offline import offline_entry, offline_lists
 
 MANIFEST_NAME = "build-manifest.json"
 SERVICE_WORKER = "sw.js"
@@ -42,10 +46,16 @@ class RuntimeFile(TypedDict):
     sha256: str
 
 
+class OfflineEntry(TypedDict):
+    page: str  #: the offline page of a language (``ru/offline/``)
+    list: str  #: what "the whole course" is in that language (``offline/ru.json``, builder/offline.py)
+
+
 class Manifest(TypedDict):
     version: str
     runtime: dict[str, RuntimeFile]
     immutable: list[str]
+    offline: dict[str, OfflineEntry]
 
 
 def runtime_file(data: bytes) -> RuntimeFile:
@@ -90,7 +100,8 @@ def build_manifest(files: Mapping[str, bytes], runtime: Mapping[str, RuntimeFile
         entry = runtime[path]
         digest.update(f"runtime\0{path}\0{entry['size']}\0{entry['sha256']}\n".encode())
     entries: dict[str, RuntimeFile] = {path: {"size": runtime[path]["size"], "sha256": runtime[path]["sha256"]} for path in sorted(runtime)}
-    return {"version": digest.hexdigest()[:VERSION_LENGTH], "runtime": entries, "immutable": list(immutable)}
+    offline: dict[str, OfflineEntry] = {lang: {"page": entry["page"], "list": entry["list"]} for lang, entry in offline_entry().items()}
+    return {"version": digest.hexdigest()[:VERSION_LENGTH], "runtime": entries, "immutable": list(immutable), "offline": offline}
 
 
 def manifest_json(manifest: Manifest) -> str:
@@ -115,5 +126,8 @@ def stamp(files: Mapping[str, bytes], manifest: Manifest) -> dict[str, bytes]:
 
 
 def with_manifest(files: Mapping[str, bytes], staging: Path) -> dict[str, bytes]:
-    """The files to write beside the runtime already in ``staging``: stamped, with the manifest."""
-    return stamp(files, build_manifest(files, runtime_files(staging), immutable_folders()))
+    """The files to write beside the runtime already in ``staging``: with each language's offline list, stamped,
+    with the manifest."""
+    runtime = runtime_files(staging)
+    files = {**files, **offline_lists(files, {path: entry["size"] for path, entry in runtime.items()})}
+    return stamp(files, build_manifest(files, runtime, immutable_folders()))

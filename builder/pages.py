@@ -29,12 +29,13 @@ from .apidocs import prose_html, reference
 from .assets import ASSETS, asset, named_by_content, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
-from .csp import CSP, with_inline_script
+from .csp import CSP, THEME_SCRIPT, with_inline_script
 from .headers import host_files
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
 from .model import Course, Site, Source
 from .modules import BOOT, lazy_widget_modules, module_closure, preload_links, widget_modules, with_module_list
+from .offline import OFFLINE_LIST, OFFLINE_PAGE
 from .replay import FOLDER as REPLAYS
 from .replay import ReplayData
 from .rules_controls import rules_controls
@@ -55,6 +56,9 @@ PAGES_WITH_PLAYABLE_BOARDS = {"lesson.html", "puzzle.html", "embed.html", "embed
 #: pages that read without JavaScript: their boards are drawn by the build (and the page carries the shapes);
 #: on the others (a puzzle's page, an embed, the free board) the page's board code draws them
 PAGES_WITH_PICTURES = {"lesson.html", "rules.html"}
+#: pages whose head lists every module app.js imports: the long ones (boot.js would run late there), and the
+#: offline page, whose files the service worker keeps at its install by reading them off the page (static/sw.js)
+PAGES_LISTING_MODULES = PAGES_WITH_PICTURES | {"offline.html"}
 SPRITE_SLOT = Markup("<!--nb-sprite-->")  # where a page's sprite goes, once its pictures are known
 #: where each game's pages live under a language: the default game's at its root, the others in a folder of their name
 PREFIX = {game: "" if game is DEFAULT_GAME else f"{game.value}/" for game in Game}
@@ -184,6 +188,7 @@ class SiteRenderer:
             assets=root + ASSETS,
             t=self.t(language),
             csp=context.pop("csp", CSP),
+            theme_script=Markup(THEME_SCRIPT),
             runtime=self.source_runtime(),
             languages=LANGUAGE_NAMES,
             page_path=relative,
@@ -191,7 +196,7 @@ class SiteRenderer:
             sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             first_books_slot=FIRST_BOOKS,
             widget_modules_slot=WIDGET_MODULES,
-            module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_WITH_PICTURES else "",
+            module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_LISTING_MODULES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
             default_game=DEFAULT_GAME.value,
@@ -377,6 +382,11 @@ def render_site(course: Course, source: Source, site_url: str | None = None) -> 
                    starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL)
         _render_lab(site, lang)
         _render_review(site, course, lang)
+        # the learner's preferences and "the whole course, offline"; the page a visit without network lands on
+        offline_list = OFFLINE_LIST.format(lang=lang)
+        site.write(f"{lang}/settings/index.html", "settings.html", lang, game=DEFAULT_GAME.value, offline_list=offline_list)
+        site.write(f"{OFFLINE_PAGE.format(lang=lang)}index.html", "offline.html", lang, game=DEFAULT_GAME.value,
+                   offline_list=offline_list)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game=DEFAULT_GAME.value)
     _render_embedding(site, course)

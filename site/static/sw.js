@@ -7,7 +7,9 @@
 // host's immutable ones, builder/headers.py). So every build has a new sw.js, the browser installs it, and
 // its caches carry the version in their names:
 //   nardy-pages-<version>    pages, modules, styles, catalogs: one entry per path (the query is dropped),
-//                            at most MAX_PAGES, oldest first out
+//                            at most MAX_PAGES, oldest first out; from the install on, each language's offline
+//                            page (BUILD.offline: what opens when a page asked for offline was never stored, with
+//                            what this device holds) with the files it loads, and its list of the whole course
 //   nardy-runtime-<version>  the runtime files of the manifest, stored only once their size, sha256 and
 //                            MIME type are right; a captive portal's HTML page or a truncated download is
 //                            passed on as it came (the page fails and offers a retry) and never stored
@@ -27,14 +29,15 @@
 // pages opened before this worker controlled them (the first page of a visit) are stored too.
 
 /** @typedef {{size: number, sha256: string}} RuntimeFile */
-/** @typedef {{version: string, runtime: Record<string, RuntimeFile>, immutable: string[]}} Build */
+/** @typedef {{page: string, list: string}} OfflineEntry  a language's offline page and its list of the whole course */
+/** @typedef {{version: string, runtime: Record<string, RuntimeFile>, immutable: string[], offline: Record<string, OfflineEntry>}} Build */
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = /** @type {Build | null} */ (/* build-manifest */ null);
 const VERSION = BUILD ? BUILD.version : 'unbuilt';
 const PAGES = `nardy-pages-${VERSION}`;
 const RUNTIME = `nardy-runtime-${VERSION}`;
-const MAX_PAGES = 1000;
+const MAX_PAGES = 4000; // the whole site is under 2,000 files: «Скачать весь курс» in both languages fits
 const JS = ['text/javascript', 'application/javascript', 'application/x-javascript'];
 /** @type {Record<string, string[]>} MIME types a runtime file may have, by extension */
 const RUNTIME_TYPES = {
@@ -219,17 +222,16 @@ async function pageFile(event, path, fixed = false) {
   } catch (error) {
     const hit = await storedPage(cacheKey);
     if (hit) return hit;
+    const offline = event.request.mode === 'navigate' ? offlinePage(path) : null;
+    if (offline && (await storedPage(key(offline)))) {
+      // a page never stored, asked for offline: the offline page of its language says so, and what is here
+      return Response.redirect(`${key(offline)}?from=${encodeURIComponent(path)}`, 302);
+    }
     throw error;
   }
   if (bytes) {
-    const headers = new Headers(response.headers);
-    if (!fixed) headers.set('Cache-Control', 'no-cache');
-    const init = { status: 200, statusText: response.statusText, headers };
-    const copy = new Response(bytes, init);
-    event.waitUntil(caches.open(PAGES).then(async (cache) => {
-      await cache.put(cacheKey, copy);
-      await trim(cache);
-    }).catch(() => {}));
+    const init = pageInit(response, fixed);
+    event.waitUntil(storePage(cacheKey, bytes, init).catch(() => {}));
     return new Response(bytes, init);
   }
   if (response.status >= 500 || (response.status === 200 && types && !hasType(response, types))) {
@@ -242,20 +244,68 @@ async function pageFile(event, path, fixed = false) {
   return response;
 }
 
-/** Stores the page at ``url``, revalidated (an open tab may show an older build's): the pages opened before
- * this worker controlled them (the first of a visit) are stored as those opened after. @param {string} url */
+/** How a stored page file is answered: as it came, marked `no-cache` unless it is named by its content.
+ * @param {Response} response @param {boolean} fixed @returns {ResponseInit} */
+function pageInit(response, fixed) {
+  const headers = new Headers(response.headers);
+  if (!fixed) headers.set('Cache-Control', 'no-cache');
+  return { status: 200, statusText: response.statusText, headers };
+}
+
+/** @param {string} cacheKey @param {ArrayBuffer} bytes @param {ResponseInit} init */
+async function storePage(cacheKey, bytes, init) {
+  const cache = await caches.open(PAGES);
+  await cache.put(cacheKey, new Response(bytes, init));
+  await trim(cache);
+}
+
+/** Fetches the page file at ``path`` of the site and stores it, if it is not stored yet and comes whole and of
+ * its type; resolves to its text (for a page's own files) or null. @param {string} path */
+async function keepPath(path) {
+  const types = PAGE_TYPES[extension(path)];
+  if (!types) return null;
+  const stored = await storedPage(key(path));
+  if (stored) return stored.text();
+  const fixed = BUILD !== null && BUILD.immutable.some((folder) => path.startsWith(folder));
+  const response = await fetch(key(path), fixed ? {} : { cache: 'no-cache' });
+  if (!plain(response) || !hasType(response, types)) {
+    discard(response);
+    return null;
+  }
+  const bytes = await response.arrayBuffer();
+  await storePage(key(path), bytes, pageInit(response, fixed));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Stores the page at ``url`` (an open tab's): the pages opened before this worker controlled them (the first of a
+ * visit) are stored as those opened after. @param {string} url */
 async function keepOpened(url) {
   const path = sitePath(new URL(url));
-  if (path === null || path.startsWith('__')) return;
-  const types = PAGE_TYPES[extension(path)];
-  if (!types || (await storedPage(key(path)))) return;
-  const response = await fetch(url, { cache: 'no-cache' });
-  if (!plain(response) || !hasType(response, types)) return discard(response);
-  const headers = new Headers(response.headers);
-  headers.set('Cache-Control', 'no-cache');
-  const cache = await caches.open(PAGES);
-  await cache.put(key(path), new Response(await response.arrayBuffer(), { status: 200, statusText: response.statusText, headers }));
-  await trim(cache);
+  if (path !== null && !path.startsWith('__')) await keepPath(path);
+}
+
+/** The offline page for a page path: its language's, else the first language's. @param {string} path */
+function offlinePage(path) {
+  if (!BUILD || !BUILD.offline) return null;
+  const languages = Object.keys(BUILD.offline);
+  const lang = languages.find((code) => path.startsWith(`${code}/`)) || languages[0];
+  return lang ? BUILD.offline[lang].page : null;
+}
+
+/** Each language's offline page, the files it loads (its styles, modules, catalog) and its list: kept from the
+ * install on, so that a visit that goes offline on a page it never stored is told so, in its language. */
+async function keepOfflinePages() {
+  if (!BUILD || !BUILD.offline) return;
+  for (const { page, list } of Object.values(BUILD.offline)) {
+    await keepPath(list);
+    const html = await keepPath(page);
+    if (!html) continue;
+    const base = new URL(key(page));
+    for (const match of html.matchAll(/\s(?:href|src)="([^"#?]+)"/g)) {
+      const path = sitePath(new URL(match[1], base));
+      if (path !== null && path.startsWith('assets/')) await keepPath(path).catch(() => null);
+    }
+  }
 }
 
 /** Copies the runtime files of older caches that are, byte for byte, this build's. */
@@ -277,7 +327,7 @@ async function carryOver() {
 }
 
 sw.addEventListener('install', (event) => {
-  event.waitUntil(carryOver().catch(() => {}).then(() => sw.skipWaiting()));
+  event.waitUntil(carryOver().catch(() => {}).then(() => keepOfflinePages().catch(() => {})).then(() => sw.skipWaiting()));
 });
 
 sw.addEventListener('activate', (event) => {

@@ -16,7 +16,7 @@ import pytest
 
 import builder
 from builder.assets import asset, written
-from builder.csp import CSP, with_inline_script
+from builder.csp import BASE_CSP, CSP, THEME_SCRIPT, with_inline_script
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
@@ -95,8 +95,12 @@ def test_every_page_has_a_strict_csp_and_no_inline_code(dist: Path) -> None:
         inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", html, re.S)
         if path.name == "404.html":  # its one script finds the site's root; allowed by its hash alone
             assert len(inline) == 1 and policy == with_inline_script(CSP, inline[0]), policy
-        else:
+        elif "/embed/" in path.as_posix():  # light in someone else's page, whatever the learner chose here
             assert not inline, f"inline script in {path}"
+            assert 'data-theme="light" data-theme-fixed' in html, path
+        else:  # the theme the learner chose, before the first paint: the one script the policy allows inline
+            assert inline == ([] if path.name == "index.html" and path.parent == dist else [THEME_SCRIPT]), f"inline script in {path}"
+            assert policy == with_inline_script(BASE_CSP, THEME_SCRIPT) == CSP, policy
         assert not re.search(r"<[a-z]+[^>]*\sstyle=", html), f"inline style attribute in {path}"
         assert not re.search(r"\son[a-z]+=", html), f"inline event handler in {path}"
 
@@ -144,7 +148,8 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
         root = "../" * relative.count("/")
         # the lazy widgets' own modules are preloaded by the pages that hold those widgets, and by no other
         widgets = [f"{root}{written(dist, module)}" for kind, module in LAZY_WIDGETS.items() if f'data-widget="{kind}"' in html]
-        long_page = "/lessons/" in relative or relative.endswith("/rules/index.html")
+        # (and the offline page, whose files the service worker reads off it at its install)
+        long_page = "/lessons/" in relative or relative.endswith(("/rules/index.html", "/offline/index.html"))
         if long_page:
             assert preloads[:len(listed)] == [f"{root}{js}{module}" for module in listed], path
             assert [p for p in preloads[len(listed):] if p in widgets] == widgets, path

@@ -195,3 +195,62 @@ def test_a_plain_hosts_type_for_the_runtimes_brotli_does_not_keep_it_from_offlin
             expect(page.locator("[data-widget=free][data-ready=true]")).to_be_attached()
         finally:
             page.context.set_offline(False)
+
+
+@pytest.mark.allow_console_errors
+def test_a_page_never_stored_opens_the_offline_page_in_its_language(page: Page, site_url: str) -> None:
+    """Offline, a page this device never stored is not the browser's "site can't be reached": the offline
+    page of its language names it, offers to try again and lists what does open (with links that work)."""
+    controlled(page, site_url + "ru/")
+    page.wait_for_function(CACHED, arg=site_url + "ru/", timeout=30_000)
+    page.context.set_offline(True)
+    try:
+        page.goto(site_url + "ru/lessons/head/")
+        expect(page.locator("h1")).to_have_text("Нет связи с интернетом")
+        assert "/ru/offline/?from=" in page.url
+        expect(page.locator("[data-offline-missing]")).to_have_text(
+            "Страница «Голова · Длинные нарды» не сохранена на устройстве, а сеть недоступна.")
+        expect(page.get_by_role("button", name="Попробовать снова")).to_be_visible()
+        expect(page.locator("[data-offline-summary]")).to_contain_text("Движок правил")
+        stored = page.locator("[data-offline-groups] a")
+        expect(stored.filter(has_text="Курс · Длинные нарды")).to_have_count(1)
+        stored.filter(has_text="Курс · Длинные нарды").click()
+        page.wait_for_url(site_url + "ru/")
+        expect(page.locator("h1")).to_be_visible()
+        page.goto(site_url + "en/puzzles/")  # another language's page, never opened: its own offline page
+        expect(page.locator("h1")).to_have_text("You are offline")
+    finally:
+        page.context.set_offline(False)
+    # online again, «Попробовать снова» opens the page asked for
+    page.goto(site_url + "ru/offline/?from=ru/lessons/head/")
+    page.get_by_role("button", name="Попробовать снова").click()
+    page.wait_for_url(site_url + "ru/lessons/head/")
+
+
+@pytest.mark.allow_console_errors
+@pytest.mark.long_running
+def test_the_whole_course_can_be_made_available_offline(page: Page, site_url: str) -> None:
+    """«Скачать весь курс для офлайна» on the settings page stores every page of the course in the learner's
+    language and the rules engine, with a progress bar; then a lesson and a puzzle never opened play offline."""
+    controlled(page, site_url + "ru/settings/")
+    state = page.locator("[data-offline-state]")
+    expect(state).to_contain_text("Весь курс на русском —")
+    page.get_by_role("button", name="Скачать весь курс для офлайна").click()
+    expect(page.locator("[data-offline-progress]")).to_be_visible()
+    expect(state).to_contain_text("Сохраняется:")
+    expect(state).to_contain_text("Весь курс сохранён на этом устройстве", timeout=240_000)
+    expect(page.locator("[data-offline-progress]")).to_be_hidden()
+    expect(page.get_by_role("button", name="Проверить и докачать")).to_be_enabled()
+    page.context.set_offline(True)
+    try:
+        page.goto(site_url + "ru/short/puzzles/")
+        first = page.locator(".puzzle-list a").first
+        first.click()
+        expect(page.locator("[data-widget=puzzle]").first).to_be_visible()
+        wait_runtime(page)
+        page.goto(site_url + "ru/lessons/final-test/")
+        expect(page.locator("h1")).to_have_text("Итоговый тест")
+        page.goto(site_url + "ru/offline/")
+        expect(page.locator("[data-offline-summary]")).to_contain_text("Движок правил сохранён")
+    finally:
+        page.context.set_offline(False)

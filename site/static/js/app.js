@@ -3,9 +3,9 @@
 //
 // What it imports statically is what a lesson's first tap waits for (builder/modules.py lists it for the
 // browser to fetch at once). The rest (the free board, the replay, the lab, in-page navigation, the offline
-// copy, the learner's progress and its file tools, the course map, a step's flight) is imported once the
-// page is set up, or where a page has it, and then that page preloads it (builder/pages.py): on a phone's
-// HTTP/1.1 link every module costs a sixth of a round trip.
+// copy, the learner's progress and its file tools, the course map, a step's flight, the sounds, the settings)
+// is imported once the page is set up, or where a page has it, and then that page preloads it
+// (builder/pages.py): on a phone's HTTP/1.1 link every module costs a sixth of a round trip.
 
 import { BoardWidget } from './board-widget.js';
 import { reducedMotion } from './dom.js';
@@ -274,6 +274,10 @@ async function setupPage() {
   showProgress();
   fillSiteAddress();
   if (document.querySelector('[data-review]')) import('./review-page.js').then(({ showReview }) => showReview());
+  const settings = /** @type {HTMLElement | null} */ (document.querySelector('[data-settings]'));
+  if (settings) import('./settings.js').then(({ showSettings }) => showSettings(settings));
+  const offlinePage = /** @type {HTMLElement | null} */ (document.querySelector('[data-offline-page]'));
+  if (offlinePage) import('./offline-page.js').then(({ showOfflinePage }) => showOfflinePage(offlinePage));
   if (document.querySelector('[data-present-start]') || presentParameter() !== null || document.documentElement.classList.contains('presenting')) setupPresenting();
   import('./progress-tools.js').then(({ bindProgressTools, showStorageNotice }) => {
     bindProgressTools();
@@ -307,6 +311,8 @@ async function main() {
   bindClicker();
   await page;
   window.addEventListener('nardy-progress', showProgress);
+  import('./preferences.js').then(({ followOtherTabs }) => followOtherTabs());
+  import('./sounds.js').then(({ listenForSounds }) => listenForSounds());
   const [offline, navigation] = await Promise.all([import('./offline.js'), import('./navigation.js')]);
   offline.registerOfflineSupport(page);
   // a module asked for later (a dialog, the editor, the presenter) that cannot be fetched: a TypeError in

@@ -53,6 +53,14 @@ export async function checkDeployedBuild() {
   }
 }
 
+/** The site's own files this page loaded (its modules, styles, catalog, answer books), asked for once more. */
+function storeWhatThisPageLoaded() {
+  const folders = [siteURL('assets/'), siteURL('answers/')];
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (folders.some((folder) => entry.name.startsWith(folder))) fetch(entry.name).catch(() => {});
+  }
+}
+
 /** Registers sw.js (not from embeds); `ready` settles once the page's catalog is installed. */
 /** @param {Promise<unknown>} ready */
 export function registerOfflineSupport(ready) {
@@ -66,6 +74,9 @@ export function registerOfflineSupport(ready) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checkForUpdate();
   });
+  // the first page of a visit loaded its files before the service worker controlled it: asked again once it
+  // does, from the HTTP cache, they pass through it and are stored, so this page opens offline too
+  if (!container.controller) container.addEventListener('controllerchange', storeWhatThisPageLoaded, { once: true });
   const root = new URL(siteURL());
   container.register(new URL('sw.js', root), { scope: root.pathname, updateViaCache: 'none' }).then((found) => {
     registration = found;

@@ -433,6 +433,7 @@ export class PuzzleWidget extends Widget {
       /** @type {HTMLElement} */ (box.querySelector('[data-next-wrap]')).hidden = false;
     }
     box.focus({ preventScroll: false });
+    if (!this.sawSolution) root.dispatchEvent(new CustomEvent('puzzle-solved', { bubbles: true })); // sounds.js
     this.tellHost('solved', { stars });
   }
 }

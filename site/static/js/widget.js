@@ -10,6 +10,7 @@
 
 import { t } from './i18n.js';
 import { OTHER } from './board/text.js';
+import { preferences, setPreference } from './preferences.js';
 
 /** @typedef {import('./board/view.js').BoardView} BoardView */
 
@@ -86,7 +87,7 @@ export class Widget {
 
 /**
  * Wire the widget's [data-action=flip] and [data-action=perspective] buttons (they change how the position is
- * drawn, never the position); returns an unbinder.
+ * drawn, never the position), and draw the board the way round the learner chose; returns an unbinder.
  * @param {ParentNode} root
  * @param {BoardView} view
  */
@@ -96,16 +97,24 @@ export function bindViewControls(root, view) {
   const label = () => {
     if (seat) seat.textContent = t(`board.control.view_${OTHER[view.perspective]}`);
   };
-  const onFlip = () => view.setFlipped(!view.flipped);
+  // the orientation is the learner's, for every board of the site (settings page): a flip here is remembered
+  const follow = () => {
+    const { flipped } = preferences();
+    if (flipped !== view.flipped) view.setFlipped(flipped);
+  };
+  const onFlip = () => setPreference('flipped', !view.flipped);
   const onSeat = () => {
     view.setPerspective(OTHER[view.perspective]);
     label();
   };
   if (flip) flip.addEventListener('click', onFlip);
   if (seat) seat.addEventListener('click', onSeat);
+  window.addEventListener('nardy-preferences', follow);
+  follow();
   label();
   return () => {
     if (flip) flip.removeEventListener('click', onFlip);
     if (seat) seat.removeEventListener('click', onSeat);
+    window.removeEventListener('nardy-preferences', follow);
   };
 }

@@ -18,7 +18,7 @@
 import { MARK_KINDS } from './constants.js';
 import { readGeometry } from './geometry.js';
 import { ensureSprite } from './sprite.js';
-import { fullModel } from './state.js';
+import { fullModel, singleStep } from './state.js';
 import { BoardInput } from './input.js';
 import { addFocusRings, buildElements, drawMarks, drawPosition, relabel } from './render.js';
 import { t } from '../i18n.js';
@@ -110,7 +110,11 @@ export class BoardView {
     this.svg.dataset.model = JSON.stringify(model);
     flights?.stopAnimations(this.els);
     this.redraw();
-    if (animate) flights?.animateStep(this.els, previous, model, this.view, this.geometry);
+    if (!animate) return;
+    flights?.animateStep(this.els, previous, model, this.view, this.geometry);
+    const step = previous ? singleStep(previous, model) : null;
+    // heard, where the learner switched sounds on (sounds.js): a checker set down, or a blot hit
+    if (step) this.svg.dispatchEvent(new CustomEvent('checker-moved', { bubbles: true, detail: { hit: step.hit !== null } }));
   }
 
   /** @param {Side} side */
