@@ -36,6 +36,35 @@ def static_models(page: Page, site_url: str, path: str) -> dict[str, dict[str, o
     return {puzzle: json.loads(model) for puzzle, model in found}
 
 
+#: the relative luminance (WCAG 2) of the computed colour ``property`` of the first element ``selector`` finds
+LUMINANCE = """([selector, property]) => {
+  const [r, g, b] = getComputedStyle(document.querySelector(selector))[property].match(/[\\d.]+/g).map(Number).map((c) => c / 255);
+  const f = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+}"""
+
+
+def luminance(page: Page, selector: str, prop: str) -> float:
+    return float(page.evaluate(LUMINANCE, [selector, prop]))
+
+
+def assert_printer_friendly_board(page: Page) -> None:
+    """The sheet's boards save ink, on paper and in the preview: a white field and frame (its edge a thin
+    black line), light points with a dark outline, trays outlined, white checkers outlined in black against
+    dark grey ones, whatever theme the screen is in. (The board's parts are drawn from the page's sprite, so
+    they are read there.)"""
+    for media, scheme in (("print", "light"), ("screen", "dark")):
+        page.emulate_media(media=media, color_scheme=scheme)
+        for part in (".nb-field", ".nb-frame", ".nb-bar", ".nb-tray__box", ".nb-col--a", ".nb-col--b"):
+            assert luminance(page, part, "fill") > 0.6, f"{part} ({media})"
+        for edge in (".nb-frame", ".nb-triangle", ".nb-checker--white .nb-checker__disc"):
+            assert luminance(page, edge, "stroke") < 0.01, f"{edge} ({media})"
+        assert luminance(page, ".nb-light--white", "stopColor") > 0.9
+        assert 0.01 < luminance(page, ".nb-light--black", "stopColor") < 0.1
+        assert luminance(page, ".nb-shade--black", "stopColor") > 0.01, "no solid black on paper"
+    page.emulate_media(media="null", color_scheme="null")  # as before (page.pdf() prints a page emulating "screen" as a screen)
+
+
 # a teacher's screen, in a Russian browser (its paper is A4)
 # the module's own context boots its own Python: on one pytest-xdist worker (--dist loadgroup) it boots once
 pytestmark = [pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900}, locale="ru-RU"), pytest.mark.xdist_group("worksheet")]
@@ -69,7 +98,10 @@ def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_ans
 
     count, size = sheet.pdf_pages()
     assert size == A4, "a Russian page prints on A4"
-    assert count <= 6, f"the lesson prints on {count} pages"
+    # 10 tasks: three rows of three on page 1 (under a small head), the tenth on page 2, the key on page 3
+    # (4 pages before the sheet was made compact, 3 now)
+    assert count <= 3, f"the lesson prints on {count} pages"
+    assert_printer_friendly_board(page)
     sheet.with_key(False)
     assert sheet.pdf_pages()[0] < count, "without the key the sheet is shorter"
     sheet.with_key(True)
@@ -79,10 +111,15 @@ def test_a_lesson_worksheet_has_every_puzzle_in_its_starting_position_and_an_ans
     follow_link(page, "Вернуться к уроку")
     sheet.is_closed()
     Puzzle(page, "head-first-move").wait_ready()
+    # the course's own board is the wooden one again, on screen and on paper alike
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)
+        assert luminance(page, ".nb-frame", "fill") < 0.1, media
+    page.emulate_media(media="null")
 
 
 @pytest.mark.long_running
-def test_a_typical_lesson_prints_on_six_pages_or_fewer(page: Page, site_url: str) -> None:
+def test_a_typical_lesson_prints_on_three_pages_or_fewer(page: Page, site_url: str) -> None:
     lessons = CourseMap(page).open(site_url, "en").lesson_hrefs()
     counts = {}
     for href in lessons:
@@ -90,8 +127,9 @@ def test_a_typical_lesson_prints_on_six_pages_or_fewer(page: Page, site_url: str
         counts[href.rstrip("/").rsplit("/", 1)[-1]], size = sheet.pdf_pages()
         assert size == LETTER
     typical = sorted(counts.values())[len(counts) // 2]
-    assert typical <= 6, counts
-    assert max(counts.values()) <= 12, counts
+    # before the sheet was made compact: typical 4, the longest (the final test, 25 tasks) 7; now 3 and 6
+    assert typical <= 3, counts
+    assert max(counts.values()) <= 7, counts
 
 
 def test_a_theme_of_the_puzzles_page_makes_a_worksheet_of_its_puzzles(page: Page, site_url: str) -> None:
@@ -110,3 +148,6 @@ def test_a_theme_of_the_puzzles_page_makes_a_worksheet_of_its_puzzles(page: Page
     assert all(drawn), drawn
     expect(sheet.root.locator(".sheet-board [data-interactive=true]")).to_have_count(0)
     expect(sheet.root.locator(".sheet-lead")).to_contain_text("Задачи темы на бумаге")
+    count, _ = sheet.pdf_pages()
+    assert count <= 7, f"{len(ids)} tasks print on {count} pages"  # 38 tasks: 8 pages before, 7 now
+    assert_printer_friendly_board(page)

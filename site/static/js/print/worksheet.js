@@ -46,11 +46,15 @@ function task(puzzle, n, online) {
   const item = make('li', { class: 'sheet-task', 'data-puzzle': config.id || '' });
   const heading = puzzle.querySelector('.puzzle-head h2');
   const title = heading ? [...heading.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('').trim() : '';
-  item.append(make('h2', {}, `${t('sheet.task', { n })}. ${title}`));
+  // the number, title and prompt, the board with the QR code beside it (where it takes no height of its own),
+  // the room to answer and the address (print.css): a task as short as its board allows, so rows of three fit
+  const text = make('div', { class: 'sheet-text' });
+  text.append(make('h2', {}, `${t('sheet.task', { n })}. ${title}`));
   const prompt = puzzle.querySelector('.puzzle-prompt');
-  if (prompt) item.append(make('p', { class: 'sheet-prompt' }, words(prompt)));
+  if (prompt) text.append(make('p', { class: 'sheet-prompt' }, words(prompt)));
   const play = puzzle.querySelector('.quiz-play');
-  if (play) item.append(make('p', { class: 'sheet-prompt' }, words(play)));
+  if (play) text.append(make('p', { class: 'sheet-prompt' }, words(play)));
+  item.append(text);
   const board = /** @type {SVGSVGElement | null} */ (puzzle.querySelector('.board-frame svg'));
   const figure = make('div', { class: 'sheet-board' });
   if (board) {
@@ -61,7 +65,7 @@ function task(puzzle, n, online) {
     // a puzzle's own page (a theme's sheet gathers them) leaves its board to the page to draw: drawn here
     if (!picture.firstElementChild) new BoardView(picture);
   }
-  item.append(figure);
+  item.append(figure, qrCode(online.href));
   const answer = make('div', { class: 'sheet-answer' });
   if (config.mode === 'choice') {
     answer.append(make('p', {}, t('sheet.choose_one')));
@@ -73,11 +77,7 @@ function task(puzzle, n, online) {
   } else {
     answer.append(make('p', {}, t(config.mode === 'turn' ? 'sheet.write_move' : 'sheet.write_answer')), lines(1));
   }
-  const link = make('p', { class: 'sheet-online' });
-  link.append(qrCode(online.href), make('span', {}, `${t('sheet.online')}: ${online.href}`));
-  const row = make('div', { class: 'sheet-bottom' });
-  row.append(answer, link);
-  item.append(row);
+  item.append(answer, make('p', { class: 'sheet-online' }, `${t('sheet.online')}: ${online.href}`));
   return { item, config, puzzle };
 }
 
