@@ -71,3 +71,20 @@ def test_a_refusal_said_below_the_fold_is_scrolled_into_view(page: Page, site_ur
     puzzle.activate(12)  # Black's head, on the top row in view: not the learner's checkers
     expect(puzzle.status).to_contain_text("соперника")
     page.wait_for_function("(status) => status.getBoundingClientRect().bottom <= window.innerHeight", arg=puzzle.status.element_handle())
+
+
+@pytest.mark.parametrize("path", ["ru/lessons/head/", "en/short/puzzles/"])
+def test_the_header_takes_two_lines_and_every_section_is_in_view(page: Page, site_url: str, path: str) -> None:
+    """It took ~200 px in four wrapped lines on a 360 px phone; the games read by their short words there."""
+    page.goto(site_url + path)
+    header = page.locator(".site-header")
+    box = header.bounding_box()
+    assert box and box["height"] <= 100, box
+    links = header.get_by_role("link")
+    for i in range(links.count()):
+        link = links.nth(i).bounding_box()
+        assert link and link["x"] >= 0 and link["x"] + link["width"] <= 360, (links.nth(i).inner_text(), link)
+    current = header.locator(".game-switch [aria-current]")
+    expect(current).to_have_accessible_name("Длинные нарды" if path.startswith("ru/") else "Short nardy")
+    expect(header.get_by_role("link", name="English" if path.startswith("ru/") else "Русский")).to_be_visible()
+    expect(header.get_by_role("link", name="Настройки" if path.startswith("ru/") else "Settings")).to_be_visible()
