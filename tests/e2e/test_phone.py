@@ -24,6 +24,12 @@ def test_hint_numbers_stay_visible_on_a_phone(page: Page, site_url: str) -> None
     marker_room = hints.evaluate("(list) => list.firstElementChild.getBoundingClientRect().left - list.getBoundingClientRect().left")
     assert marker_room >= 18
     assert hints.evaluate("(list) => list.getBoundingClientRect().left") >= 0
+    # the hint is read where the learner is: under the status line, in the screen, not below three rows of buttons
+    hint = hints.locator("li").first
+    expect(hint).to_be_in_viewport()
+    assert hint.evaluate("(li) => li.getBoundingClientRect().bottom") <= 740
+    assert hints.evaluate("(list, controls) => list.compareDocumentPosition(controls) & Node.DOCUMENT_POSITION_FOLLOWING",
+                          puzzle.root.locator("[data-controls]").element_handle())
 
 
 def swipe_up(page: Page, x: float, y: float) -> None:

@@ -106,8 +106,10 @@ def test_a_find_the_point_puzzle_does_not_caption_the_answer(page: Page, site_ur
 def test_a_click_puzzles_status_line_matches_its_state(page: Page, site_url: str) -> None:
     page.goto(site_url + "ru/lessons/board/")
     puzzle = Puzzle(page, "board-head").wait_ready()
-    puzzle.click(1)
-    expect(puzzle.status).to_have_text("Нет, пункт 1 сюда не относится.")
+    puzzle.click(1)  # a miss says which point that is, by what stands there
+    expect(puzzle.status).to_have_text("Нет, пункт 1 сюда не относится: он пуст.")
+    puzzle.click(12)
+    expect(puzzle.status).to_have_text("Нет, пункт 12 сюда не относится: на нём 15 чёрных шашек.")
     puzzle.click(24)
     expect(puzzle.success).to_be_visible()
     expect(puzzle.status).to_have_text("Да, пункт 24 — верно.")  # not the last miss, above the success

@@ -179,7 +179,8 @@ def test_export_then_import_moves_progress_to_another_device(page: Page, site_ur
         page.get_by_role("button", name="Загрузить прогресс из файла").click()
     chooser.value.set_files(files=[{"name": "progress.json", "mimeType": "application/json", "buffer": exported.encode()}])
     expect(page.locator("[data-progress-message]")).to_have_text("Прогресс загружен: 2 задачи.")
-    expect(page.locator(".lesson-card[data-lesson=board] [data-lesson-progress]")).to_contain_text("решено 2")
+    # a three-star and a two-star puzzle: 5 stars of 6, not an average drawn as ★★★
+    expect(page.locator(".lesson-card[data-lesson=board] [data-lesson-progress]")).to_contain_text("решено 2 из 8 · ★ 5 из 6")
     assert sorted(json.loads(stored(page) or "{}")["puzzles"]) == ["board-head", "board-numbers"]
 
 

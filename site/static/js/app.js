@@ -155,7 +155,8 @@ async function showProgress() {
     const total = Number(card.dataset.puzzles);
     const el = card.querySelector('[data-lesson-progress]');
     if (el) {
-      const stars = '★'.repeat(Math.min(3, Math.round(stats.stars / Math.max(1, stats.solved))));
+      // the stars earned of those the solved puzzles could earn: an average drawn as ★★★ hid the two-star ones
+      const stars = t('course.stars_of', { stars: stats.stars, max: 3 * stats.solved });
       el.textContent = stats.solved ? `· ${t('course.solved', { solved: stats.solved, total })} · ${stars}` : '';
     }
     card.classList.toggle('is-complete', stats.solved >= total && total > 0);

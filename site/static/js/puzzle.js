@@ -6,7 +6,7 @@
 
 import { siteURL } from './site-root.js';
 import { BoardView } from './board/view.js';
-import { make, reducedMotion } from './dom.js';
+import { keepInView, make, reducedMotion } from './dom.js';
 import { reasonText } from './feedback.js';
 import { t } from './i18n.js';
 import { TurnController } from './turn-controller.js';
@@ -88,7 +88,7 @@ export class PuzzleWidget extends Widget {
       button.hidden = action === 'solution'; // offered after a few tries
       controls.append(button);
     }
-    this.hintList.before(controls);
+    this.hintList.after(controls); // a hint is read under the status line, not below the buttons (on a phone, off the screen)
     const success = make('div', { class: 'puzzle-success', 'data-success': '', hidden: '', tabindex: '-1' });
     success.append(make('p', { class: 'success-title' }, t('puzzle.success')));
     const good = config.quiz.good || [];
@@ -311,7 +311,12 @@ export class PuzzleWidget extends Widget {
     const { targets } = this.config;
     if (!targets.includes(point)) {
       this.view.highlight([point], 'error');
-      this.say(t('click.wrong', { point: this.view.pointEl(point)?.dataset.label || String(point) }));
+      // which point that is, by what stands on it: the number alone does not say where the learner tapped
+      const occupant = this.view.model.points[String(point)];
+      const label = this.view.pointEl(point)?.dataset.label || String(point);
+      this.say(occupant && occupant.count
+        ? t('click.wrong', { point: label, checkers: t(`board.checkers.${occupant.side}`, { n: occupant.count }) })
+        : t('click.wrong_empty', { point: label }));
       this.failures += 1;
       this.offerSolution();
       return;
@@ -337,6 +342,7 @@ export class PuzzleWidget extends Widget {
       this.hintList.append(item);
       this.hintsShown += 1;
       this.say(t('puzzle.hints_left', { n: hints.length + 1 - this.hintsShown }));
+      keepInView(item);
     } else if (this.hintsShown === hints.length) {
       this.hintsShown += 1;
       const points = this.config.mode === 'click' ? this.config.targets.filter((p) => !this.found.has(p)).slice(0, 1) : this.config.hint_points;
