@@ -92,3 +92,25 @@ def test_the_favicon_follows_an_in_page_navigation(page: Page, site_url: str, bu
     assert page.evaluate("window.samePage") is True
     icons = page.evaluate("[...document.querySelectorAll('link[rel=icon]')].map((link) => link.href)")
     assert icons == [site_url + written(built_site, asset("icon.svg"))]  # not ../../../assets/… read from ru/
+
+
+def test_switching_the_language_mid_puzzle_keeps_the_place_and_the_steps(page: Page, site_url: str) -> None:
+    """It jumped to the top and reset a half-played puzzle: now the other language's page opens at the same
+    puzzle, with the step already played, the miss already counted, and the turn finishes from there."""
+    page.goto(site_url + "ru/lessons/board/")
+    expect(page.locator("html[data-navigation=in-page]")).to_be_attached()
+    puzzle = Puzzle(page, "board-first-move").wait_ready()
+    puzzle.root.scroll_into_view_if_needed()
+    puzzle.play([[24, 20]])
+    expect(puzzle.status).to_contain_text("Осталось")
+    puzzle.activate(24)  # a second checker off the head: refused, one miss
+    expect(puzzle.status).to_have_text("С головы за ход можно снять только одну шашку.")
+    page.locator(".site-header .lang-switch").click()
+    expect(page).to_have_url(re.compile(r"/en/lessons/board/#puzzle-board-first-move$"))
+    english = Puzzle(page, "board-first-move").wait_ready()
+    expect(english.root).to_be_in_viewport()
+    expect(english.svg).to_have_attribute("data-model", re.compile(r'"20":\{"side":"white","count":1\}'))
+    english.play([[20, 18]])
+    expect(english.success).to_be_visible()
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
+    assert stored["puzzles"]["board-first-move"]["stars"] == 2  # one miss, recorded once

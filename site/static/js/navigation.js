@@ -2,6 +2,7 @@
 // new document, so the Python worker booted on the first page keeps running. Plain links still work with
 // JavaScript off, and any failure falls back to a normal page load.
 
+import { afterUnmount, beforeUnmount } from './carry.js';
 import { siteURL } from './site-root.js';
 
 const SWAPPED = ['main', '.site-header'];
@@ -44,6 +45,8 @@ function sameSite(url) {
 export function setupNavigation(onSwap) {
   if (document.body.classList.contains('embed')) return;
   document.documentElement.dataset.navigation = 'in-page'; // links swap the page from now on (for tests)
+  document.addEventListener('pointerdown', noteUse, true);
+  document.addEventListener('keydown', noteUse, true);
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest('a[href]')) : null;
@@ -52,7 +55,10 @@ export function setupNavigation(onSwap) {
     if (!sameSite(url)) return;
     if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
     event.preventDefault();
-    go(url, true, onSwap);
+    // the same page in the other language: opened where the reader is, its puzzles as they were left (carry.js)
+    const language = link.classList.contains('lang-switch');
+    if (language && !url.hash) url.hash = widgetInView();
+    go(url, true, onSwap, language);
   });
   window.addEventListener('popstate', () => {
     const url = new URL(window.location.href);
@@ -75,18 +81,34 @@ function fragmentTarget(hash) {
   return document.getElementById(id);
 }
 
+/** the board or puzzle the reader last used on this page: where they are, even once they scrolled up to the header */
+let lastUsed = '';
+
+/** @param {Event} event */
+function noteUse(event) {
+  const widget = event.target instanceof Element ? event.target.closest('main [data-widget][id]') : null;
+  if (widget) lastUsed = widget.id;
+}
+
+/** The fragment of the board or puzzle the reader last used, else of the first one in view ('' for none). */
+function widgetInView() {
+  if (lastUsed && document.getElementById(lastUsed)) return `#${lastUsed}`;
+  const widget = [...document.querySelectorAll('main [data-widget][id]')].find((el) => el.getBoundingClientRect().bottom > 0);
+  return widget && widget.getBoundingClientRect().top < window.innerHeight ? `#${widget.id}` : '';
+}
+
 /** Shows the page at `url` in place; any failure loads it in full instead (so this never rejects). */
-/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
-async function go(url, push, onSwap) {
+/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} [language] */
+async function go(url, push, onSwap, language = false) {
   try {
-    await swap(url, push, onSwap);
+    await swap(url, push, onSwap, language);
   } catch {
     window.location.href = url.href;
   }
 }
 
-/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap */
-async function swap(url, push, onSwap) {
+/** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} language */
+async function swap(url, push, onSwap, language) {
   let html;
   try {
     html = await fetchPage(url.href.split('#')[0]);
@@ -102,7 +124,10 @@ async function swap(url, push, onSwap) {
     window.location.href = url.href;
     return;
   }
+  lastUsed = '';
+  beforeUnmount(language);
   await onSwap('before');
+  afterUnmount();
   // links relative to the page: the old page's would point one folder off once the address changes (the
   // browser fetches the favicon again as soon as it does: a 404), so until they are replaced below they
   // keep the address they had

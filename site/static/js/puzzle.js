@@ -4,6 +4,7 @@
 // How the learner answers (config.mode: turn, choice, click or number) comes from builder/tasks.py. A quiz
 // offers "legal" and three rules (config.choices): the right rule, not just "illegal", answers it.
 
+import { keep, take } from './carry.js';
 import { siteURL } from './site-root.js';
 import { BoardView } from './board/view.js';
 import { keepInView, make, reducedMotion } from './dom.js';
@@ -169,9 +170,35 @@ export class PuzzleWidget extends Widget {
       });
     }
     this.onUnmount(() => {
+      this.keepState();
       if (this.turn) this.turn.destroy();
       this.view.destroy();
     });
+    const carried = take(config.id);
+    if (carried) this.restore(carried);
+  }
+
+  /** What the learner did, for the same puzzle in the other language (carry.js): a puzzle begun and not solved. */
+  keepState() {
+    const steps = this.turn ? this.turn.steps.map(([from, to]) => /** @type {[PointId, PointId]} */ ([from, to])) : [];
+    if (this.solved || (!steps.length && !this.found.size && !this.failures && !this.hintsShown)) return;
+    keep(this.config.id, { steps, found: [...this.found], failures: this.failures, hints: this.hintsShown });
+  }
+
+  /** Takes up where the learner left the same puzzle in the other language: nothing is recorded again.
+   * @param {import('./carry.js').Carried} carried */
+  restore(carried) {
+    this.failures = carried.failures;
+    if (carried.failures) this.offerSolution();
+    while (this.hintsShown < Math.min(carried.hints, this.hints.length + 1)) this.showHint();
+    if (this.config.mode === 'click') {
+      for (const point of carried.found) if (this.config.targets.includes(point)) this.found.add(point);
+      if (this.found.size) {
+        this.view.highlight([...this.found], 'target');
+        this.say(t('click.remaining', { n: this.config.targets.length - this.found.size }));
+      }
+    }
+    if (this.turn && carried.steps.length) this.turn.playSteps(carried.steps, 0);
   }
 
   /** Tells the page around an embed what happened (embed-frame.js); a puzzle on this site's pages has none.
@@ -333,9 +360,15 @@ export class PuzzleWidget extends Widget {
 
   /** The next hint: the answer box's hints one by one, then the board's. @returns {boolean} false when all are out */
   hint() {
-    const { hints } = this;
-    if (this.hintsShown > hints.length) return false;
+    if (this.hintsShown > this.hints.length) return false;
     this.record((progress) => progress.recordHint(this.config.id, this.config.lesson));
+    this.showHint();
+    return true;
+  }
+
+  /** Shows the next hint (recorded by the caller, or carried from the other language). */
+  showHint() {
+    const { hints } = this;
     if (this.hintsShown < hints.length) {
       const item = document.createElement('li');
       item.innerHTML = hints[this.hintsShown]; // rendered from the lesson's Markdown at build time
@@ -353,7 +386,6 @@ export class PuzzleWidget extends Widget {
       this.button('hint').disabled = true;
       this.offerSolution(true);
     }
-    return true;
   }
 
   offerSolution(force = false) {
