@@ -216,3 +216,22 @@ def test_the_board_and_why_a_step_is_refused_fit_a_laptop_or_projector_screen(pa
     assert board and status
     assert board["height"] >= height * 0.6  # as large as the screen lets it be
     assert status["y"] + status["height"] <= height, (board, status)
+
+
+def test_a_wrong_guess_between_two_is_a_miss_not_the_end_of_the_puzzle(page: Page, site_url: str) -> None:
+    """A cube question has two answers: one wrong guess used to void the puzzle («пока не засчитана»); now the
+    other answer solves it, for one star."""
+    page.goto(site_url + "ru/short/puzzles/sn-cube-double-23/")
+    puzzle = Puzzle(page, "sn-cube-double-23").wait_ready()
+    right = str(puzzle.config()["quiz"]["answer"])
+    wrong = next(value for value in puzzle.root.locator("[data-answer]").evaluate_all("(bs) => bs.map((b) => b.dataset.answer)")
+                 if value != right)
+    puzzle.answer(wrong)
+    expect(puzzle.status).to_contain_text("Неверно.")
+    puzzle.answer(right)
+    expect(puzzle.status).not_to_contain_text("не засчитана")
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.success).to_contain_text("★ (1 звезда)")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
+    entry = stored["puzzles"]["sn-cube-double-23"]
+    assert entry["solved"] is True and entry["stars"] == 1 and entry["attempts"] == 1, entry

@@ -68,6 +68,8 @@ export class PuzzleWidget extends Widget {
     this.solved = false;
     /** @type {Set<PointId>} */
     this.found = new Set();
+    /** a question of two whose wrong answer was given: solving it now earns one star */
+    this.answerGiven = false;
     /** @type {TurnController | null} */
     this.turn = null;
   }
@@ -297,10 +299,16 @@ export class PuzzleWidget extends Widget {
     }
     this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
-    // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen
+    // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen:
+    // elimination earns nothing then, but a question of two (double or not, legal or not) is solved for one
+    // star, not voided by one wrong guess
     buttonEl.setAttribute('aria-disabled', 'true');
-    const left = [...this.root.querySelectorAll('[data-answer]')].filter((b) => b.getAttribute('aria-disabled') !== 'true');
-    if (left.length <= 1 || (quiz.choice === undefined && quiz.verdict)) this.answerSeen();
+    const all = [...this.root.querySelectorAll('[data-answer]')];
+    const left = all.filter((b) => b.getAttribute('aria-disabled') !== 'true');
+    if (left.length <= 1 || (quiz.choice === undefined && quiz.verdict)) {
+      if (all.length === 2) this.answerGiven = true;
+      else this.answerSeen();
+    }
     if (quiz.choice !== undefined) {
       // a quiz: say how far off the answer was, not which rule it is (the board marks where to look)
       if (quiz.reason && quiz.reason.highlight.length) this.view.highlight(quiz.reason.highlight, quiz.reason.mark);
@@ -417,6 +425,7 @@ export class PuzzleWidget extends Widget {
 
   reset() {
     this.found.clear();
+    this.answerGiven = false;
     this.view.clearMarks();
     this.hintList.replaceChildren();
     this.hintsShown = 0;
@@ -444,7 +453,7 @@ export class PuzzleWidget extends Widget {
     // what earlier visits kept counts too while it is unsolved: a reload or «Заново» does not wipe the slate
     const stored = progress.puzzle(config.id);
     const earlier = stored && !stored.solved ? stored : { hints: 0, attempts: 0 };
-    const stars = progress.starsFor(Math.max(this.hintsShown, earlier.hints), Math.max(this.failures, earlier.attempts), this.sawSolution);
+    const stars = this.answerGiven ? 1 : progress.starsFor(Math.max(this.hintsShown, earlier.hints), Math.max(this.failures, earlier.attempts), this.sawSolution);
     if (!this.sawSolution) progress.markSolved(config.id, config.lesson, stars);
     /** @type {HTMLElement} */ (root.querySelector('[data-solved-mark]')).hidden = this.sawSolution;
     const box = /** @type {HTMLElement} */ (root.querySelector('[data-success]'));
