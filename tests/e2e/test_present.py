@@ -179,3 +179,26 @@ def test_a_theme_of_the_puzzles_page_is_presented_puzzle_after_puzzle(page: Page
     presenter.wait_fits()
     presenter.press("PageUp")
     presenter.wait_showing_puzzle(ids[0])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_toolbar_shows_every_button_and_its_help_with_drawing_and_notes_on(page: Page, site_url: str,
+                                                                                size: tuple[int, int]) -> None:
+    """At 1280×720 «✕ Завершить показ» and the help line were cut off once drawing or the notes were on: the bar
+    now wraps, and the slide fits above it."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    teacher = Presenter(page).open(site_url + PUZZLE_SLIDE).wait_puzzle_ready()
+    teacher.action("notes").click()
+    teacher.action("draw").click()
+    expect(teacher.action("draw")).to_have_attribute("aria-pressed", "true")
+    teacher.wait_fits()
+    buttons = page.locator(".present-bar button")
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1], \
+            (buttons.nth(i).inner_text(), box)
+    expect(page.locator(".present-bar .present-help")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("() => { const h = document.querySelector('.present-help'); return h.scrollWidth <= h.clientWidth; }")
+    stage_bottom = page.evaluate("() => document.querySelector('[data-slide-current]').getBoundingClientRect().bottom")
+    bar_top = page.evaluate("() => document.querySelector('.present-bar').getBoundingClientRect().top")
+    assert stage_bottom <= bar_top + 1, (stage_bottom, bar_top)

@@ -74,6 +74,13 @@ class Presenter {
     document.addEventListener('keydown', this.keys);
     this.resize = () => this.fit();
     window.addEventListener('resize', this.resize);
+    // the toolbar wraps where its buttons do not fit one line (a 1024 px projector, notes and drawing on):
+    // the stage above it is what is left, never under it
+    this.barSize = new ResizeObserver(() => {
+      document.documentElement.style.setProperty('--bar-h', `${this.bar.offsetHeight}px`);
+      this.fit();
+    });
+    this.barSize.observe(this.bar);
     document.documentElement.classList.add('presenting');
     this.rebuild();
   }
@@ -484,6 +491,7 @@ class Presenter {
     document.removeEventListener('keydown', this.keys);
     document.removeEventListener('keydown', this.drawKeys, true);
     window.removeEventListener('resize', this.resize);
+    this.barSize.disconnect();
     this.bar.remove();
     this.notes.remove();
     this.live.remove();
@@ -494,6 +502,7 @@ class Presenter {
     const root = document.documentElement;
     root.classList.remove('presenting', 'present-drawing', 'present-with-notes');
     root.style.removeProperty('--present-scale');
+    root.style.removeProperty('--bar-h');
     forgetSlides(this.main);
     const url = new URL(window.location.href);
     url.searchParams.delete('present');
