@@ -5,6 +5,8 @@ and the editor works with the keyboard alone."""
 
 from __future__ import annotations
 
+import json
+
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -91,6 +93,21 @@ def test_output_without_a_newline_and_input_are_handled(labs: Labs) -> None:
     expect(lab.editor).to_be_focused()
 
 
+@SHARED_LAB
+def test_a_new_run_starts_from_the_pages_board_not_the_last_programs(labs: Labs) -> None:
+    lab = labs("en")
+    lab.write('import micropip\nawait micropip.install("nardy_core")\nfrom nardy_core import Game, Position, Side\n'
+              'from nardy_lab import show\nshow(Position.start(Game.SHORT, Side.WHITE), caption="short")\n')
+    assert lab.run(timeout=120_000) == "done"
+    expect(lab.caption).to_have_text("short")
+    expect(lab.board).to_have_attribute("data-game", "short")
+    lab.write("print(1)\n")
+    assert lab.run() == "done"
+    expect(lab.caption).to_have_text("The position your program passes to show(...) appears here.")
+    expect(lab.board).to_have_attribute("data-game", "long")
+    assert json.loads(lab.board.get_attribute("data-model") or "{}")["points"]["24"] == {"side": "white", "count": 15}
+
+
 @pytest.mark.long_running
 def test_stop_and_the_time_limit_end_an_endless_loop(page: Page, site_url: str) -> None:
     lab = Lab(page).open(site_url, "ru").wait_ready()
@@ -100,8 +117,11 @@ def test_stop_and_the_time_limit_end_an_endless_loop(page: Page, site_url: str) 
     expect(lab.button("stop")).to_be_enabled()
     lab.button("stop").click()
     expect(lab.root).to_have_attribute("data-result", "stopped")
-    expect(lab.status).to_contain_text("Программа остановлена")
+    # "run again" is said once Python is back, not while Run is still disabled
+    expect(lab.status).to_have_text("Программа остановлена. Python перезапускается…")
+    expect(lab.button("run")).to_be_disabled()
     lab.wait_ready()
+    expect(lab.status).to_have_text("Программа остановлена. Python перезапущен — можно запускать снова.")
     lab.root.locator("[data-limit]").select_option("10")
     assert lab.run(timeout=READY_MS) == "timeout"
     expect(lab.status).to_contain_text("дольше 10 с")

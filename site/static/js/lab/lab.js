@@ -58,7 +58,11 @@ export class LabWidget extends Widget {
       const game = /** @type {HTMLElement} */ (frame).dataset.boardFor || '';
       this.views[game] = new BoardView(/** @type {SVGSVGElement} */ (frame.querySelector('svg')));
     }
+    /** each board as the page drew it: a new run starts from it, not from the last program's position */
+    this.startModels = Object.fromEntries(Object.entries(this.views).map(([game, view]) => [game, view.model]));
+    this.defaultGame = Object.keys(this.views).find((game) => !/** @type {HTMLElement} */ (root.querySelector(`[data-board-for="${game}"]`)).hidden) || '';
     this.lines = 0;
+    this.revealOutput = false;
     this.slug = this.startingExample();
     const shared = decodeShared(window.location.hash);
     this.part('[data-static-code]').hidden = true;
@@ -70,6 +74,8 @@ export class LabWidget extends Widget {
     });
     /** a verdict or notice that outlives the next "loading"/"ready" report (a restart after Stop, the boot) */
     this.sticky = false;
+    /** @type {{key: string, params: Record<string, string>} | null} what to say once Python is back after Stop or a time limit */
+    this.restarting = null;
     if (shared !== null) this.say(t('lab.shared_loaded'), true);
     this.select.value = this.slug;
     this.describe();
@@ -167,7 +173,12 @@ export class LabWidget extends Widget {
     this.runButton.disabled = state !== 'ready';
     this.stopButton.disabled = state !== 'running';
     if (state === 'failed') this.say(t('lab.failed', { detail: detail || '' }));
-    else if (this.sticky) this.sticky = state !== 'ready';
+    else if (this.restarting && state === 'ready') {
+      // Python is back after Stop or a time limit: only now may the learner run again
+      this.say(t(this.restarting.key, this.restarting.params), true);
+      this.restarting = null;
+      this.sticky = false;
+    } else if (this.sticky) this.sticky = state !== 'ready';
     else if (state === 'loading') this.say(t('lab.loading'));
     else if (state === 'ready') this.say(t('lab.ready'));
   }
@@ -175,10 +186,20 @@ export class LabWidget extends Widget {
   run() {
     delete this.root.dataset.result;
     this.clearOutput();
+    this.clearBoard();
+    this.revealOutput = true;
     this.editor.markLine(null);
     const limit = Number(this.limit.value) || 30;
     if (this.client.run(this.editor.getDoc(), limit)) this.say(t('lab.running'));
     else this.say(t('lab.not_ready'));
+  }
+
+  clearBoard() {
+    for (const [game, view] of Object.entries(this.views)) {
+      view.setModel(this.startModels[game], { animate: false });
+      /** @type {HTMLElement} */ (this.root.querySelector(`[data-board-for="${game}"]`)).hidden = game !== this.defaultGame;
+    }
+    this.caption.textContent = t('lab.board_empty');
   }
 
   clearOutput() {
@@ -199,6 +220,13 @@ export class LabWidget extends Widget {
     if (this.lines > MAX_LINES) return;
     this.output.append(el);
     this.output.scrollTop = this.output.scrollHeight;
+    if (this.revealOutput) {
+      // the run's first words: the output's heading brought up to the top when it is below the screen (at
+      // 1280×720 it was, under the editor), so what the program prints is read as it comes
+      this.revealOutput = false;
+      const head = this.part('.lab-output-head');
+      if (head.getBoundingClientRect().bottom > window.innerHeight) head.scrollIntoView({ block: 'start', behavior: 'auto' });
+    }
   }
 
   /** @param {'stdout' | 'stderr'} stream @param {string} text */
@@ -218,7 +246,9 @@ export class LabWidget extends Widget {
     for (const frame of this.root.querySelectorAll('[data-board-for]')) {
       /** @type {HTMLElement} */ (frame).hidden = /** @type {HTMLElement} */ (frame).dataset.boardFor !== game;
     }
-    this.views[game].setModel(data.model);
+    // a finished game has no side to move: its caption gives the result
+    const over = data.result && typeof data.result === 'object';
+    this.views[game].setModel(over ? { ...data.model, to_move: null, dice: [] } : data.model);
     this.caption.textContent = this.captionOf(data);
   }
 
@@ -277,8 +307,12 @@ export class LabWidget extends Widget {
     const seconds = Math.max(0.1, result.seconds).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
     this.root.dataset.result = result.reason; // for tests
     if (result.reason === 'done') this.say(t(result.seconds < 0.1 ? 'lab.done_fast' : 'lab.done', { seconds }), true);
-    else if (result.reason === 'stopped') this.say(t('lab.stopped'), true);
-    else if (result.reason === 'timeout') this.say(t('lab.timeout', { seconds: this.limit.value }), true);
+    else if (result.reason === 'stopped' || result.reason === 'timeout') {
+      // a stopped Python is started afresh: "you can run again" waits until it is (onState)
+      const params = { seconds: this.limit.value };
+      this.say(t(`lab.${result.reason}_restarting`, params), true);
+      this.restarting = { key: `lab.${result.reason}`, params };
+    }
     else {
       const error = document.createElement('pre');
       error.className = 'lab-error';
