@@ -139,3 +139,24 @@ def test_a_lesson_boards_position_embeds_on_the_free_board(page: Page, site_url:
         model = json.loads(free.locator("svg.nb-board:visible").get_attribute("data-model") or "{}")
         assert [d["value"] for d in model["dice"]] == [6, 5] and position.startswith("w/24:15"), (model, position)
         no_inner_scrollbar(page)
+
+
+@pytest.mark.parametrize("viewport", [360, 1280])
+def test_a_hand_written_element_without_a_height_does_not_move_the_page(page: Page, site_url: str, tmp_path: Path,
+                                                                        viewport: int) -> None:
+    """Written by hand with no height, far down a post: it keeps about the puzzle's height from the start, so
+    the text under it stays where the reader saw it (it grew from 150 px by 600-780 once scrolled into view)."""
+    (tmp_path / "index.html").write_text(
+        "<!doctype html><title>blog</title><link rel=icon href='data:,'><p style='height:2500px'>A long post</p>"
+        f'<nardy-puzzle puzzle="{PUZZLE}" lang="en"></nardy-puzzle><p id=after>After the puzzle</p>'
+        f'<script src="{site_url}static/js/nardy-embed.js" async></script>{LOG}', encoding="utf-8")
+    page.set_viewport_size({"width": viewport, "height": 800})
+    with someone_elses_site(tmp_path) as host_url:
+        page.goto(host_url + "index.html")
+        element = page.locator("nardy-puzzle")
+        page.wait_for_function("() => document.querySelector('nardy-puzzle').getBoundingClientRect().height > 300")
+        kept = element.evaluate("(el) => el.getBoundingClientRect().height")
+        element.scroll_into_view_if_needed()
+        expect(page.locator("#log")).to_contain_text("nardy:resize", timeout=READY_MS)
+        height = no_inner_scrollbar(page)
+        assert abs(height - kept) <= 120, (kept, height)

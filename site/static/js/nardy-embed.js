@@ -2,6 +2,7 @@
 // it. A classic script (no module: it loads from another site without CORS), documented on /{lang}/embedding/.
 //
 //   <nardy-puzzle puzzle="head-first-move" lang="ru" style="display:block;height:780px"></nardy-puzzle>
+//   (without a height the element keeps about what a puzzle of its width needs until the puzzle says)
 //   <nardy-puzzle board="pos=w%2F24%3A15%2F24%3A15&dice=6-5" lang="ru" …>  any position, on the free board
 //   <script src="https://<this site>/static/js/nardy-embed.js" async></script>
 //
@@ -20,6 +21,12 @@
   const LANGS = ['ru', 'en'];
 
   const BOARD_PARAMS = ['pos', 'dice', 'game', 'rules'];
+  // a height below this is no height the page chose (an iframe's default is 150 px)
+  const MIN_GIVEN_HEIGHT = 300;
+
+  /** About as tall as a puzzle of this width is (measured: 700-780 px up to 480 px wide, 880-960 from 640 up).
+   * @param {number} width @returns {number} */
+  const expectedHeight = (width) => Math.round(Math.min(930, Math.max(720, 0.55 * width + 500)));
 
   /** The frame's address: the puzzle's embed page, or the free board's with a position (`board` is its query:
    * pos, dice, game, rules), told which origin may command it.
@@ -70,19 +77,41 @@
       root.append(this.frame);
       /** @type {(() => void) | null} */
       this.stop = null;
+      /** @type {ResizeObserver | null} */
+      this.guessing = null;
     }
 
     connectedCallback() {
       this.stop = follow(this.frame, (data) => {
-        if (data.type === 'nardy:resize') this.style.height = 'auto'; // the frame's own height rules from now on
+        if (data.type === 'nardy:resize') {
+          this.style.height = 'auto'; // the frame's own height rules from now on
+          this.stopGuessing();
+        }
         this.dispatchEvent(new CustomEvent(data.type, { detail: data, bubbles: true, composed: true }));
       });
+      this.guessHeight();
       this.load();
     }
 
     disconnectedCallback() {
       if (this.stop) this.stop();
       this.stop = null;
+      this.stopGuessing();
+    }
+
+    /** Where the page gave the element no height, the space a puzzle of its width takes is kept for it until
+     * the puzzle says its own: a frame that grew from 150 px once scrolled into view moved the page by 600-780. */
+    guessHeight() {
+      if (this.style.height || this.getBoundingClientRect().height >= MIN_GIVEN_HEIGHT || typeof ResizeObserver === 'undefined') return;
+      this.guessing = new ResizeObserver(() => {
+        this.style.height = `${expectedHeight(this.getBoundingClientRect().width)}px`;
+      });
+      this.guessing.observe(this);
+    }
+
+    stopGuessing() {
+      if (this.guessing) this.guessing.disconnect();
+      this.guessing = null;
     }
 
     attributeChangedCallback() {
