@@ -76,7 +76,8 @@ def test_a_refusal_said_below_the_fold_is_scrolled_into_view(page: Page, site_ur
     assert puzzle.status.evaluate("(status) => status.getBoundingClientRect().top") > 740
     puzzle.activate(12)  # Black's head, on the top row in view: not the learner's checkers
     expect(puzzle.status).to_contain_text("соперника")
-    page.wait_for_function("(status) => status.getBoundingClientRect().bottom <= window.innerHeight", arg=puzzle.status.element_handle())
+    # (to a pixel: the page scrolls by whole pixels, the line may end on a fraction of one)
+    page.wait_for_function("(status) => status.getBoundingClientRect().bottom <= window.innerHeight + 1", arg=puzzle.status.element_handle())
 
 
 @pytest.mark.parametrize("path", ["ru/lessons/head/", "en/short/puzzles/"])
@@ -94,3 +95,18 @@ def test_the_header_takes_two_lines_and_every_section_is_in_view(page: Page, sit
     expect(current).to_have_accessible_name("Длинные нарды" if path.startswith("ru/") else "Short nardy")
     expect(header.get_by_role("link", name="English" if path.startswith("ru/") else "Русский")).to_be_visible()
     expect(header.get_by_role("link", name="Настройки" if path.startswith("ru/") else "Settings")).to_be_visible()
+
+
+@pytest.mark.parametrize("path", ["ru/puzzles/head-first-move/", "ru/lessons/board/"])
+def test_every_points_hit_area_is_a_target_a_finger_can_hit(page: Page, site_url: str, path: str) -> None:
+    """The drawn triangles are ~20 px wide on a 360 px phone; each point answers a tap on its whole column (its
+    number, its row and half the band), and the board runs edge to edge: 24 px wide or more (WCAG 2.2's
+    smallest target) and over 120 px tall, with nothing of the page pushed off to the side."""
+    page.goto(site_url + path)
+    board = page.locator("svg.nb-board[data-interactive=true]").first
+    expect(board).to_be_visible()
+    boxes = board.locator("[data-point]").evaluate_all(
+        "(points) => points.map((p) => { const b = p.getBoundingClientRect(); return [b.left, b.width, b.height]; })")
+    assert len(boxes) == 24
+    assert all(width >= 24 and height >= 120 and left >= 0 and left + width <= 360 for left, width, height in boxes), boxes
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
