@@ -10,7 +10,6 @@
 
 import { t } from './i18n.js';
 import { OTHER } from './board/text.js';
-import { preferences, setPreference } from './preferences.js';
 
 /** @typedef {import('./board/view.js').BoardView} BoardView */
 
@@ -97,12 +96,15 @@ export function bindViewControls(root, view) {
   const label = () => {
     if (seat) seat.textContent = t(`board.control.view_${OTHER[view.perspective]}`);
   };
-  // the orientation is the learner's, for every board of the site (settings page): a flip here is remembered
-  const follow = () => {
+  // the orientation is the learner's, for every board of the site (settings page): a flip here is remembered.
+  // preferences.js is fetched after the page is set up, not on the way to a lesson's first tap
+  const prefs = import('./preferences.js');
+  let bound = true;
+  const follow = () => prefs.then(({ preferences }) => {
     const { flipped } = preferences();
-    if (flipped !== view.flipped) view.setFlipped(flipped);
-  };
-  const onFlip = () => setPreference('flipped', !view.flipped);
+    if (bound && flipped !== view.flipped) view.setFlipped(flipped);
+  });
+  const onFlip = () => prefs.then(({ setPreference }) => setPreference('flipped', !view.flipped));
   const onSeat = () => {
     view.setPerspective(OTHER[view.perspective]);
     label();
@@ -116,5 +118,6 @@ export function bindViewControls(root, view) {
     if (flip) flip.removeEventListener('click', onFlip);
     if (seat) seat.removeEventListener('click', onSeat);
     window.removeEventListener('nardy-preferences', follow);
+    bound = false;
   };
 }
