@@ -6,7 +6,6 @@ and the editor works with the keyboard alone."""
 from __future__ import annotations
 
 import json
-
 import re
 from collections.abc import Iterator
 from contextlib import ExitStack
