@@ -106,6 +106,10 @@ def test_sounds_play_only_once_switched_on(page: Page, site_url: str) -> None:
     puzzle.play([[20, 18]])
     expect(puzzle.success).to_be_visible()
     page.wait_for_function("() => window.__tones === 7")  # the step, and three rising notes
+    head = Puzzle(page, "board-head").wait_ready()  # a find-the-point puzzle: a wrong point is a mistake too
+    head.click(1)
+    expect(head.status).to_contain_text("сюда не относится")
+    page.wait_for_function("() => window.__tones === 9")
 
 
 @pytest.mark.browser_context_args(bypass_csp=True)  # axe is added to the page as a script

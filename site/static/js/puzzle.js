@@ -225,6 +225,11 @@ export class PuzzleWidget extends Widget {
     this.turn.start();
   }
 
+  /** Tells the page a wrong answer was given (sounds.js); a refused step says so from the turn controller. */
+  missed() {
+    this.root.dispatchEvent(new CustomEvent('mistake', { bubbles: true }));
+  }
+
   /** A refused step is a miss; a slip (a tap where the learner has no checker) is explained and costs nothing.
    * @param {{from: PointId, to: PointId, reason: Reason, slip: boolean}} detail */
   rejected({ from, to, reason, slip }) {
@@ -259,6 +264,7 @@ export class PuzzleWidget extends Widget {
     else this.say(t('puzzle.not_accepted'));
     const table = this.bearoffText(position);
     if (table) this.status.append(` ${table}`);
+    this.missed();
     this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.offerSolution();
@@ -297,6 +303,7 @@ export class PuzzleWidget extends Widget {
       this.success();
       return;
     }
+    this.missed();
     this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen:
@@ -334,6 +341,7 @@ export class PuzzleWidget extends Widget {
       this.success();
       return;
     }
+    this.missed();
     this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.say(t('number.wrong', { n: Number(value) }));
@@ -352,6 +360,7 @@ export class PuzzleWidget extends Widget {
       this.say(occupant && occupant.count
         ? t('click.wrong', { point: label, checkers: t(`board.checkers.${occupant.side}`, { n: occupant.count }) })
         : t('click.wrong_empty', { point: label }));
+      this.missed();
       this.failures += 1;
       this.offerSolution();
       return;

@@ -1,8 +1,9 @@
-// A few short sounds, made here with Web Audio (no sound files to download): a step, a hit, a refused step and a
-// solved puzzle. They play only when the learner switched them on (settings page, preferences.js), never in a
+// A few short sounds, made here with Web Audio (no sound files to download): a step, a hit, a mistake (a refused
+// step, a wrong answer) and a solved puzzle. They play only when the learner switched them on (settings page, preferences.js), never in a
 // hidden tab. The boards and puzzles only announce what happened, as DOM events that bubble to the document:
 //   checker-moved {hit}   board/view.js, a one-checker change drawn on a board (a learner's step or the computer's)
-//   step-refused          turn-controller.js, a step or tap the rules refused
+//   mistake               turn-controller.js, a step the rules refused; puzzle.js, a wrong answer (a point, a
+//                         choice, a number, a turn the puzzle does not accept)
 //   puzzle-solved         puzzle.js, a puzzle solved without its solution shown
 
 import { preferences } from './preferences.js';
@@ -78,6 +79,6 @@ export function listenForSounds() {
   document.addEventListener('checker-moved', (event) => {
     playSound(/** @type {CustomEvent<{hit: boolean}>} */ (event).detail?.hit ? 'hit' : 'step');
   });
-  document.addEventListener('step-refused', () => playSound('refused'));
+  document.addEventListener('mistake', () => playSound('refused'));
   document.addEventListener('puzzle-solved', () => playSound('solved'));
 }

@@ -225,7 +225,7 @@ export class TurnController extends EventTarget {
     this.say(slip && this.refused ? `${sentence} ${this.refused}` : sentence);
     this.refused = slip ? '' : sentence;
     this.dispatchEvent(new CustomEvent('rejected', { detail: { from, to, reason, slip } }));
-    if (!slip) this.view.svg.dispatchEvent(new CustomEvent('step-refused', { bubbles: true })); // sounds.js
+    if (!slip) this.view.svg.dispatchEvent(new CustomEvent('mistake', { bubbles: true })); // sounds.js
   }
 
   /** @param {PointId} from @param {PointId} to @param {number | null} die */
