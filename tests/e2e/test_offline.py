@@ -241,6 +241,10 @@ def test_the_whole_course_can_be_made_available_offline(page: Page, site_url: st
     expect(state).to_contain_text("Весь курс сохранён на этом устройстве", timeout=240_000)
     expect(page.locator("[data-offline-progress]")).to_be_hidden()
     expect(page.get_by_role("button", name="Проверить и докачать")).to_be_enabled()
+    page.get_by_role("link", name="Что уже сохранено на этом устройстве").click()  # online: a list, not an alarm
+    expect(page.locator("h1")).to_have_text("Что сохранено на этом устройстве")
+    expect(page.locator("[data-offline-summary]")).to_contain_text("Движок правил сохранён")
+    expect(page.locator("[data-offline-groups] summary", has_text="Уроки")).to_contain_text("(35)")
     page.context.set_offline(True)
     try:
         page.goto(site_url + "ru/short/puzzles/")

@@ -38,6 +38,12 @@ export async function showOfflinePage(page) {
   const summary = /** @type {HTMLElement} */ (page.querySelector('[data-offline-summary]'));
   const groups = /** @type {HTMLElement} */ (page.querySelector('[data-offline-groups]'));
   const from = askedFor();
+  if (!from && navigator.onLine) {
+    // opened on purpose (from the settings page), not sent here by a failed page: nothing is missing
+    /** @type {HTMLElement} */ (page.querySelector('h1')).textContent = t('offline_page.title_saved');
+    document.title = document.title.replace(t('offline_page.title'), t('offline_page.title_saved'));
+    /** @type {HTMLElement} */ (page.querySelector('[data-offline-missing]')).textContent = t('offline_page.lead_saved');
+  }
   const list = await readOfflineList(new URL(page.dataset.offlineList || '', window.location.href).href);
   if (from) {
     const known = list?.pages.find(([address]) => address === from);
