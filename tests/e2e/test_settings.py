@@ -119,3 +119,12 @@ def test_the_settings_page_has_no_accessibility_problems_in_either_theme(page: P
     assert violations(page) == []
     page.get_by_role("radio", name="Тёмное" if lang == "ru" else "Dark").check()
     assert violations(page) == []
+
+
+@pytest.mark.allow_console_errors  # the list refused on purpose
+def test_without_the_course_list_the_offline_button_says_why_it_waits(page: Page, site_url: str) -> None:
+    page.route("**/offline/ru.json", lambda route: route.abort())
+    open_settings(page, site_url)
+    expect(page.locator("[data-offline-state]")).to_have_text(
+        "Сейчас нет связи: весь курс можно будет сохранить, когда она появится.")
+    expect(page.get_by_role("button", name="Скачать весь курс для офлайна")).to_be_disabled()

@@ -72,7 +72,10 @@ export async function bindOfflineCopy(section, listAddress) {
     return;
   }
   const list = await readOfflineList(new URL(listAddress, window.location.href).href);
-  if (!list) return; // offline, and the list was never stored: the button stays off
+  if (!list) {
+    state.textContent = t('settings.offline_no_list'); // offline, and the list was never stored: the button stays off
+    return;
+  }
   const files = offlineFiles(list);
   const all = megabytes(list.bytes);
 
