@@ -45,7 +45,7 @@ function audio() {
  * @param {Sound} kind @param {{always?: boolean, delay?: number}} [options] delay in seconds
  */
 export function playSound(kind, { always = false, delay = 0 } = {}) {
-  if ((!always && !preferences().sound) || document.hidden || !SOUNDS[kind]) return;
+  if ((!always && !soundOn()) || document.hidden || !SOUNDS[kind]) return;
   let ctx;
   try {
     ctx = audio();
@@ -71,6 +71,18 @@ export function playSound(kind, { always = false, delay = 0 } = {}) {
 }
 
 let listening = false;
+/** @type {boolean | null} the preference, read once and again when it changes: not from storage at every step */
+let on = null;
+
+function soundOn() {
+  if (on === null) {
+    on = preferences().sound;
+    window.addEventListener('nardy-preferences', () => {
+      on = preferences().sound;
+    });
+  }
+  return on;
+}
 
 /** Plays the sounds of what the page's boards and puzzles announce; once per visit. */
 export function listenForSounds() {
