@@ -252,6 +252,12 @@ function pageInit(response, fixed) {
   return { status: 200, statusText: response.statusText, headers };
 }
 
+/** Whether ``path`` is in a folder whose files are named by their version or content (BUILD.immutable).
+ * @param {string} path */
+function namedByContent(path) {
+  return BUILD !== null && BUILD.immutable.some((folder) => path.startsWith(folder));
+}
+
 /** @param {string} cacheKey @param {ArrayBuffer} bytes @param {ResponseInit} init */
 async function storePage(cacheKey, bytes, init) {
   const cache = await caches.open(PAGES);
@@ -266,7 +272,7 @@ async function keepPath(path) {
   if (!types) return null;
   const stored = await storedPage(key(path));
   if (stored) return stored.text();
-  const fixed = BUILD !== null && BUILD.immutable.some((folder) => path.startsWith(folder));
+  const fixed = namedByContent(path);
   const response = await fetch(key(path), fixed ? {} : { cache: 'no-cache' });
   if (!plain(response) || !hasType(response, types)) {
     discard(response);
@@ -353,5 +359,5 @@ sw.addEventListener('fetch', (event) => {
     if (BUILD.runtime[path]) event.respondWith(runtimeFile(event, path));
     return;
   }
-  event.respondWith(pageFile(event, path, BUILD.immutable.some((folder) => path.startsWith(folder))));
+  event.respondWith(pageFile(event, path, namedByContent(path)));
 });

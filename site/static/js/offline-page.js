@@ -57,10 +57,8 @@ export async function showOfflinePage(page) {
     return;
   }
   const own = new URL(window.location.pathname, window.location.origin).href; // this page: not worth listing
-  const stored = [];
-  for (const entry of list.pages) {
-    if (siteURL(entry[0]) !== own && (await isStored(siteURL(entry[0])))) stored.push(entry);
-  }
+  const held = await Promise.all(list.pages.map(([address]) => isStored(siteURL(address))));
+  const stored = list.pages.filter(([address], i) => held[i] && siteURL(address) !== own);
   const runtime = list.files.filter(([path]) => path.startsWith('pyodide/') || path.startsWith('py/'));
   const engine = (await Promise.all(runtime.map(([path]) => isStored(siteURL(path))))).every(Boolean);
   if (!stored.length) {
