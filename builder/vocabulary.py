@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from nardy_core import Game
@@ -48,13 +48,13 @@ class Avoided:
     text: str
     term: Term | None = None
 
-    @property
+    @cached_property
     def key(self) -> str:
         """Text every match contains (a quick test before the regular expression)."""
         literal = [t.rstrip("*") for t in self.tokens if not t.startswith("!")]
         return max(literal, key=len) if literal else ""
 
-    @property
+    @cached_property
     def pattern(self) -> str:
         """A regular expression for the phrase in normalised (lower-case, ``ё`` → ``е``) text."""
         return r"(?<![^\W_]|[-'’])" + r"[\W_]+".join(_token_pattern(t) for t in self.tokens) + r"(?![^\W_])(?![-'’][^\W_])"
@@ -116,6 +116,8 @@ def _problems(path: Path, rules: list[Avoided], glossary_path: Path | None) -> l
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return []  # unreadable files are reported where they are loaded
+    whole = _norm("\n".join(lines))
+    rules = [rule for rule in rules if rule.key in whole]  # most files contain few of the words: test each once
     problems = []
     for number, line in enumerate(lines, start=1):
         if line.lstrip().startswith("#") and path.suffix == ".toml":

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import fcntl
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from builder.phases import Course
+    from builder.problems import Problem
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 #: Debian's build of Chromium's headless shell (package chromium-headless-shell: the same version, Blink and V8
@@ -95,6 +100,26 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             _build(out)
             (shared / "site" / "built").touch()
     return out
+
+
+@pytest.fixture(scope="session")
+def project_course(tmp_path_factory: pytest.TempPathFactory) -> tuple[Course, list[Problem]]:
+    """The project's course (``lessons/``) loaded and validated, with its problems: once per session. Validating
+    proves every puzzle with the engine (some seconds, most of them building bear-off tables), and a dozen test
+    modules read the course; under pytest-xdist the first worker to ask validates it under a lock and leaves it
+    pickled for the others. Treat it as read-only."""
+    import builder
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return builder.validate(builder.load(builder.Paths()))
+    shared = tmp_path_factory.getbasetemp().parent
+    with (shared / "course.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stored = shared / "course.pickle"
+        if not stored.exists():
+            stored.write_bytes(pickle.dumps(builder.validate(builder.load(builder.Paths()))))
+        result: tuple[Course, list[Problem]] = pickle.loads(stored.read_bytes())
+    return result
 
 
 def _build(out: Path) -> Path:

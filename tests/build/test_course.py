@@ -19,9 +19,9 @@ from itertools import pairwise
 
 import pytest
 
-import builder
 from builder.lessons import LANGUAGES
 from builder.phases import Course
+from builder.problems import Problem
 from builder.replay import ReplayData
 from builder.tasks import PuzzleData
 from builder.validate import BoardData
@@ -56,8 +56,8 @@ THEMES = {
 
 
 @pytest.fixture(scope="module")
-def course() -> Course:
-    course, problems = builder.validate(builder.load(builder.Paths()))
+def course(project_course: tuple[Course, list[Problem]]) -> Course:
+    course, problems = project_course
     assert [p.format(PROJECT) for p in problems if not p.warning] == []
     return course
 
@@ -213,15 +213,15 @@ def test_the_short_course_meets_its_bar(course: Course, lang: str) -> None:
     assert len(final) >= 10 and [p.id for p in final if p.setup.position.notation() in earlier] == []
 
 
-def test_the_short_course_has_no_warnings() -> None:
+def test_the_short_course_has_no_warnings(project_course: tuple[Course, list[Problem]]) -> None:
     """Plausibility and vocabulary of every short-nardy lesson and its rules page."""
-    _, problems = builder.validate(builder.load(builder.Paths()))
+    _, problems = project_course
     assert [p.format(PROJECT) for p in problems if p.warning and "lessons/short" in str(p.path)] == []
 
 
-def test_the_long_course_has_no_warnings() -> None:
+def test_the_long_course_has_no_warnings(project_course: tuple[Course, list[Problem]]) -> None:
     """Plausibility and vocabulary: every long-nardy lesson, the rules page, the glossary and the catalogs."""
-    _, problems = builder.validate(builder.load(builder.Paths()))
+    _, problems = project_course
     mine = [
         p.format(PROJECT)
         for p in problems

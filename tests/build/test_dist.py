@@ -23,6 +23,8 @@ from builder.editor_vendor import VENDOR_DIR
 from builder.i18n import load_catalog
 from builder.modules import LAZY_WIDGETS
 from builder.pages import FIRST_BOOKS, FIRST_BOOKS_PRELOADED, PAGE_STYLES
+from builder.phases import Course
+from builder.problems import Problem
 from builder.stdlib import STDLIB_ZIP
 from builder.vendor import PYODIDE_VERSION, SHIPPED_RUNTIME_FILES, WASM, pyodide_cache_path, shipped_name
 from nardy_core import Game
@@ -175,10 +177,10 @@ def test_the_pages_stylesheet_is_the_sites_and_the_boards(dist: Path) -> None:
     assert site in styles and board in styles and styles.index(site) < styles.index(board)
 
 
-def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dist: Path) -> None:
+def test_both_courses_have_a_home_a_puzzle_index_rules_a_glossary_and_embeds(dist: Path, project_course: tuple[Course, list[Problem]]) -> None:
     """The root page and each language's home offer both courses; each game has its puzzle index (every puzzle
     linked), its rules page with its own glossary, and an embed per puzzle (issue 10, the site)."""
-    course, _ = builder.validate(builder.load(builder.Paths()))
+    course, _ = project_course
     root = (dist / "index.html").read_text(encoding="utf-8")
     for lang in ("ru", "en"):
         assert f'href="{lang}/"' in root and f'href="{lang}/short/"' in root

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import builder
 from builder.lessons import LANGUAGES
 from builder.phases import Course
+from builder.problems import Problem
 from builder.tasks import PuzzleData, Setup
 from builder.validate import BoardData
 from nardy_core.api import call
@@ -17,8 +17,8 @@ from .conftest import PROJECT
 
 
 @pytest.fixture(scope="module")
-def course() -> Course:
-    course, problems = builder.validate(builder.load(builder.Paths()))
+def course(project_course: tuple[Course, list[Problem]]) -> Course:
+    course, problems = project_course
     assert [p.format(PROJECT) for p in problems if not p.warning] == []
     return course
 

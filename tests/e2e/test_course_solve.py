@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 import builder
 from builder.phases import Course
+from builder.problems import Problem
 from nardy_core import Game
 
 from .pages import READY_MS, puzzles_on
@@ -32,9 +33,8 @@ def _lessons() -> list[tuple[str, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def course() -> Course:
-    course, _ = builder.validate(builder.load(builder.Paths()))
-    return course
+def course(project_course: tuple[Course, list[Problem]]) -> Course:
+    return project_course[0]
 
 
 @pytest.mark.parametrize("game,lang,slug", _lessons())

@@ -11,17 +11,23 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import builder
+from builder.phases import Course
+from builder.problems import Problem
 from builder.replay import ReplayData
 from nardy_core import Game
 
 from .pages import Puzzle, Replay
 
 
-def _first(kind: str) -> tuple[str, str]:
+@pytest.fixture(scope="module")
+def course(project_course: tuple[Course, list[Problem]]) -> Course:
+    """The course the e2e site was built from (tests/conftest.py: the project's, or NARDY_E2E_LESSONS)."""
+    lessons = os.environ.get("NARDY_E2E_LESSONS")
+    return builder.validate(builder.load(builder.Paths(lessons=Path(lessons).resolve())))[0] if lessons else project_course[0]
+
+
+def _first(course: Course, kind: str) -> tuple[str, str]:
     """(lesson slug, id) of the long course's first number puzzle / illegal quiz / replay, in course order."""
-    lessons = os.environ.get("NARDY_E2E_LESSONS")  # the course the e2e site was built from (conftest)
-    paths = builder.Paths(lessons=Path(lessons).resolve()) if lessons else builder.Paths()
-    course, _ = builder.validate(builder.load(paths))
     data = course.games[Game.LONG]
     for slug in data.order():
         for part in data.lessons["ru"][slug].parts:
@@ -35,8 +41,8 @@ def _first(kind: str) -> tuple[str, str]:
     pytest.skip(f"the course has no {kind} yet")
 
 
-def test_a_number_task_is_answered_by_typing(page: Page, site_url: str) -> None:
-    _, puzzle_id = _first("number")
+def test_a_number_task_is_answered_by_typing(page: Page, site_url: str, course: Course) -> None:
+    _, puzzle_id = _first(course, "number")
     page.goto(f"{site_url}ru/puzzles/{puzzle_id}/")
     puzzle = Puzzle(page, puzzle_id)
     expect(puzzle.root).to_have_attribute("data-ready", "true")
@@ -53,8 +59,8 @@ def test_a_number_task_is_answered_by_typing(page: Page, site_url: str) -> None:
     expect(puzzle.success).not_to_contain_text("★★★")  # one miss: no full stars
 
 
-def test_a_number_task_solved_first_time_earns_three_stars(page: Page, site_url: str) -> None:
-    slug, puzzle_id = _first("number")
+def test_a_number_task_solved_first_time_earns_three_stars(page: Page, site_url: str, course: Course) -> None:
+    slug, puzzle_id = _first(course, "number")
     page.goto(f"{site_url}en/lessons/{slug}/")
     puzzle = Puzzle(page, puzzle_id)
     expect(puzzle.root).to_have_attribute("data-ready", "true")
@@ -62,8 +68,8 @@ def test_a_number_task_solved_first_time_earns_three_stars(page: Page, site_url:
     expect(puzzle.success).to_contain_text("★★★")
 
 
-def test_a_quiz_is_answered_by_naming_the_rule(page: Page, site_url: str) -> None:
-    _, puzzle_id = _first("quiz")
+def test_a_quiz_is_answered_by_naming_the_rule(page: Page, site_url: str, course: Course) -> None:
+    _, puzzle_id = _first(course, "quiz")
     page.goto(f"{site_url}ru/puzzles/{puzzle_id}/")
     puzzle = Puzzle(page, puzzle_id)
     expect(puzzle.root).to_have_attribute("data-ready", "true")
@@ -79,8 +85,8 @@ def test_a_quiz_is_answered_by_naming_the_rule(page: Page, site_url: str) -> Non
     expect(puzzle.status).to_contain_text("Причина")
 
 
-def test_the_replay_steps_with_the_mouse_and_the_keyboard(page: Page, site_url: str) -> None:
-    slug, replay_id = _first("replay")
+def test_the_replay_steps_with_the_mouse_and_the_keyboard(page: Page, site_url: str, course: Course) -> None:
+    slug, replay_id = _first(course, "replay")
     page.goto(f"{site_url}ru/lessons/{slug}/")
     replay = Replay(page, replay_id)
     expect(replay.root).to_have_attribute("data-ready", "true")

@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-import builder
 from builder.phases import Course
+from builder.problems import Problem
 from nardy_core import Game, Position
 from nardy_core.api import call
 
@@ -20,9 +20,9 @@ from .pages import READY_MS, Editor
 
 
 @pytest.fixture(scope="module")
-def course_positions() -> list[tuple[str, str]]:
+def course_positions(project_course: tuple[Course, list[Problem]]) -> list[tuple[str, str]]:
     """A spread of the course's positions: both games, either side to move, the bar, a finished game, a variant."""
-    course: Course = builder.validate(builder.load(builder.Paths()))[0]
+    course = project_course[0]
     setups = [part.setup for data in course.games.values() for lesson in data.lessons["ru"].values()
               for part in lesson.parts if hasattr(part, "setup")]
     chosen: dict[str, tuple[str, dict[str, object]]] = {}
