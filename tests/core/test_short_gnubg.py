@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -75,23 +76,25 @@ def _contact(position: Position) -> bool:
     return back_mine + back_theirs > BAR
 
 
-def _self_play_positions(seed: int, count: int) -> list[tuple[Position, Roll]]:
-    """Random self-play of whole games (opening: two different dice) until ``count`` turns are collected."""
+def _self_play_positions(seed: int, count: int) -> Iterator[tuple[Position, Roll, TurnSearch]]:
+    """Random self-play of whole games (opening: two different dice) until ``count`` turns are played, each
+    with the search that chose its play (the test reads the same search: one search a turn, not two)."""
     rng = random.Random(seed)
     rules = ShortRules()
-    collected: list[tuple[Position, Roll]] = []
-    while len(collected) < count:
+    played = 0
+    while played < count:
         white_die, black_die = opening_throw(rng)
         position = Position.start(Game.SHORT, Side.WHITE if white_die > black_die else Side.BLACK)
         roll = Roll(white_die, black_die)
-        while len(collected) < count:
-            collected.append((position, roll))
-            outcomes = TurnSearch(position, roll, False, rules).outcomes()
+        while played < count:
+            search = TurnSearch(position, roll, False, rules)
+            yield position, roll, search
+            played += 1
+            outcomes = search.outcomes()
             final = rng.choice(outcomes)[0] if outcomes else position
             if final.on_board(position.to_move) == 0:
                 break
             position, roll = final.with_to_move(position.to_move.other), Roll.random(rng)
-    return collected
 
 
 def test_gnubg_board_convention() -> None:
@@ -121,11 +124,9 @@ def test_the_last_checker_goes_off_with_both_dice_when_it_can() -> None:
 
 @pytest.mark.long_running
 def test_turns_equal_gnubg_on_random_self_play() -> None:
-    rules = ShortRules()
     kinds: Counter[str] = Counter()
     mismatches = []
-    for position, roll in _self_play_positions(SEED, POSITIONS):
-        search = TurnSearch(position, roll, False, rules)
+    for position, roll, search in _self_play_positions(SEED, POSITIONS):
         mover = position.to_move
         finals = {_key(final.counts(mover), final.counts(mover.other)): final for final, _ in search.outcomes()}
         ours = set(finals)
