@@ -19,6 +19,17 @@ THEME_SCRIPT = (
     "if(p&&(p.theme==='dark'||p.theme==='light'))document.documentElement.setAttribute('data-theme',p.theme)}catch(e){}"
 )
 
+#: A page's second inline script, right after THEME_SCRIPT, holding its first answer books (builder/pages.py
+#: first_books) in ``data-books``: it preloads them unless the page is opened as a worksheet (``?print``) or as the
+#: audience window of presenter mode (``?present=audience``), where no one plays and the books would be fetched for
+#: nothing. A script and not ``<link rel=preload>``: the same HTML serves all three, and a preload cannot be taken
+#: back. Before the stylesheet: a script after it would wait for it, and the books for that script.
+BOOKS_SCRIPT = (
+    "(function(s){var q=new URLSearchParams(location.search);if(q.has('print')||q.get('present')==='audience')return;"
+    "s.dataset.books.split(' ').forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='fetch';"
+    "l.crossOrigin='anonymous';l.href=h;document.head.appendChild(l)})})(document.currentScript)"
+)
+
 BASE_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
@@ -36,5 +47,5 @@ def with_inline_script(csp: str, script: str) -> str:
     return csp.replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
 
 
-#: the pages' policy: :data:`BASE_CSP` and the theme script by its hash
-CSP = with_inline_script(BASE_CSP, THEME_SCRIPT)
+#: the pages' policy: :data:`BASE_CSP` and the two inline scripts by their hashes
+CSP = with_inline_script(with_inline_script(BASE_CSP, THEME_SCRIPT), BOOKS_SCRIPT)

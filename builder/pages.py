@@ -29,7 +29,7 @@ from .apidocs import prose_html, reference
 from .assets import ASSETS, asset, named_by_content, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
-from .csp import CSP, THEME_SCRIPT, with_inline_script
+from .csp import BOOKS_SCRIPT, CSP, THEME_SCRIPT, with_inline_script
 from .headers import host_files
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
@@ -203,7 +203,7 @@ class SiteRenderer:
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
-        html = html.replace(FIRST_BOOKS, first_books(self.page_books, root))
+        html = html.replace(FIRST_BOOKS, first_books(self.page_books, root, scripted=not relative.startswith("embed/")), 1)
         html = html.replace(WIDGET_MODULES, preload_links(widget_modules(html, self.lazy_widget_modules), root), 1)
         self.page_books = []
         if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use
@@ -537,16 +537,26 @@ def _render_embedding(site: SiteRenderer, course: Course) -> None:
                    example={"id": example.id, "title": example.text.get("title") or example.id}, game=DEFAULT_GAME.value)
 
 
-def first_books(books: list[str], root: str) -> Markup:
-    """Preload links for the page's first answer books, fetched with the modules rather than after them.
+def first_books(books: list[str], root: str, scripted: bool = False) -> Markup:
+    """Preloads of the page's first answer books, fetched with the modules rather than after them: links, or
+    (``scripted``: a page that may be opened as a worksheet or the audience's window) the inline script that
+    adds them unless it is (:data:`builder.csp.BOOKS_SCRIPT`).
 
     >>> print(first_books(["answers/a.json.gz", "answers/a.json.gz", "answers/b.json.gz"], "../"))
     <link rel="preload" href="../answers/a.json.gz" as="fetch" crossorigin>
     <link rel="preload" href="../answers/b.json.gz" as="fetch" crossorigin>
+    >>> first_books(["answers/a.json.gz", "answers/b.json.gz"], "../", scripted=True).startswith(
+    ...     '<script data-books="../answers/a.json.gz ../answers/b.json.gz">(function(s)')
+    True
+    >>> first_books([], "../", scripted=True)
+    Markup('')
     """
-    first = list(dict.fromkeys(books))[:FIRST_BOOKS_PRELOADED]
-    return Markup("\n").join(Markup('<link rel="preload" href="{}" as="fetch" crossorigin>').format(root + book)
-                              for book in first)
+    first = [root + book for book in list(dict.fromkeys(books))[:FIRST_BOOKS_PRELOADED]]
+    if not first:
+        return Markup("")
+    if scripted:
+        return Markup('<script data-books="{}">{}</script>').format(" ".join(first), Markup(BOOKS_SCRIPT))
+    return Markup("\n").join(Markup('<link rel="preload" href="{}" as="fetch" crossorigin>').format(book) for book in first)
 
 
 #: the stylesheet of the pages (templates/base.html): the site's and the board's, written one after the other

@@ -16,7 +16,7 @@ import pytest
 
 import builder
 from builder.assets import asset, written
-from builder.csp import BASE_CSP, CSP, THEME_SCRIPT, with_inline_script
+from builder.csp import BASE_CSP, BOOKS_SCRIPT, CSP, THEME_SCRIPT, with_inline_script
 from builder.decoder_vendor import SHIPPED
 from builder.decoder_vendor import VENDOR_DIR as DECODER_DIR
 from builder.editor_vendor import VENDOR_DIR
@@ -100,9 +100,11 @@ def test_every_page_has_a_strict_csp_and_no_inline_code(dist: Path) -> None:
         elif "/embed/" in path.as_posix():  # light in someone else's page, whatever the learner chose here
             assert not inline, f"inline script in {path}"
             assert 'data-theme="light" data-theme-fixed' in html, path
-        else:  # the theme the learner chose, before the first paint: the one script the policy allows inline
-            assert inline == ([] if path.name == "index.html" and path.parent == dist else [THEME_SCRIPT]), f"inline script in {path}"
-            assert policy == with_inline_script(BASE_CSP, THEME_SCRIPT) == CSP, policy
+        else:  # the theme the learner chose, before the first paint, and the preloads of the first answer books:
+            # the two scripts the policy allows inline
+            assert inline in ([], [THEME_SCRIPT], [THEME_SCRIPT, BOOKS_SCRIPT]), f"inline script in {path}"
+            assert inline or (path.name == "index.html" and path.parent == dist), f"no theme script in {path}"
+            assert policy == with_inline_script(with_inline_script(BASE_CSP, THEME_SCRIPT), BOOKS_SCRIPT) == CSP, policy
         assert not re.search(r"<[a-z]+[^>]*\sstyle=", html), f"inline style attribute in {path}"
         assert not re.search(r"\son[a-z]+=", html), f"inline event handler in {path}"
 
@@ -136,7 +138,10 @@ def test_boot_asks_for_every_module_and_pages_preload_their_first_books(dist: Pa
     assert set(listed) <= shipped and {"runtime.js", "board/view.js", "puzzle.js", "i18n.js"} <= set(listed)
     assert "app.js" not in listed and "boot.js" not in listed and "worker.js" not in listed
     lesson = (dist / "ru/lessons/head/index.html").read_text(encoding="utf-8")
-    books = re.findall(r'<link rel="preload" href="\.\./\.\./\.\./(answers/[0-9a-f]{16}\.json\.gz)" as="fetch" crossorigin>', lesson)
+    # preloaded by the inline script after the theme's (builder/csp.py BOOKS_SCRIPT), which the page's CSP allows
+    scripted = re.search(r'<script data-books="([^"]*)">(.*?)</script>', lesson)
+    assert scripted and scripted.group(2) == BOOKS_SCRIPT
+    books = [book.removeprefix("../../../") for book in scripted.group(1).split(" ")]
     in_page = list(dict.fromkeys(re.findall(r'"answers":"(answers/[0-9a-f]{16}\.json\.gz)"', lesson)))
     assert books == in_page[:FIRST_BOOKS_PRELOADED] and len(books) == FIRST_BOOKS_PRELOADED
     assert all((dist / book).is_file() for book in books)

@@ -20,6 +20,7 @@ from builder.serve import served
 
 from . import pyodide_page
 from .conftest import without_python
+from .course_pages import Presenter, Worksheet
 from .pages import Puzzle
 
 SCRIPT = """
@@ -98,3 +99,28 @@ def test_a_puzzle_plays_its_first_steps_before_python(browser: Browser, site_url
         expect(puzzle.success).to_be_visible()  # the whole turn judged without Python
         expect(page.locator("[data-runtime-status]")).to_be_hidden()  # nobody waited, so nothing says "loading"
         assert page.evaluate("document.documentElement.dataset.runtime") == "loading"
+
+
+PRELOADED_BOOKS = "[...document.head.querySelectorAll('link[rel=preload]')].map((l) => l.href).filter((h) => h.includes('/answers/'))"
+
+
+@pytest.mark.parametrize("view", ["", "?print", "?present=audience"])
+def test_only_a_page_someone_plays_on_preloads_its_first_books(no_python: Page, site_url: str, built_site: Path, view: str) -> None:
+    """A lesson preloads its first answer books with its modules; opened as a worksheet or as the audience's
+    window of presenter mode (the same HTML), where no one plays, it fetches none."""
+    lesson = "ru/lessons/head/"
+    books = [site_url + book for book in re.findall(r'"answers":"(answers/[0-9a-f]{16}\.json\.gz)"',
+                                                    (built_site / lesson / "index.html").read_text(encoding="utf-8"))]
+    asked: list[str] = []
+    no_python.on("request", lambda request: asked.append(request.url) if "/answers/" in request.url else None)
+    no_python.goto(site_url + lesson + view)
+    if not view:
+        first = list(dict.fromkeys(books))[:2]
+        assert no_python.evaluate(PRELOADED_BOOKS) == first
+        no_python.wait_for_function("(first) => first.every((url) => performance.getEntriesByName(url).length)", arg=first)
+        assert set(first) <= set(asked)
+        return
+    shown = Worksheet(no_python).root if view == "?print" else Presenter(no_python).slide.first
+    expect(shown).to_be_visible()
+    assert no_python.evaluate(PRELOADED_BOOKS) == []
+    assert asked == []  # nor did a widget ask for one
