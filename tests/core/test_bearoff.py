@@ -11,6 +11,8 @@ import pytest
 from nardy_core import Game, Position, Roll, Side, TurnSearch
 from nardy_core.bearoff import best_after, distribution, expected_rolls, finals, finishes_next_roll, rank_plays, win_chance
 
+from .markers import WHOLE_TABLE
+
 
 def _position(board: tuple[int, ...], game: Game) -> Position:
     return Position.from_points({str(p + 1): n for p, n in enumerate(board) if n}, {}, Side.WHITE, game)
@@ -69,6 +71,7 @@ def test_hand_computed_cases(board: tuple[int, int, int, int, int, int], expecte
         assert finishes_next_roll(board) == pytest.approx(2 - expected, abs=1e-12)
 
 
+@WHOLE_TABLE
 def test_distributions_are_probabilities_that_match_the_mean() -> None:
     rng = random.Random(5)
     for _ in range(30):

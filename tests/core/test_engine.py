@@ -35,6 +35,7 @@ from nardy_core.opponent import act
 from nardy_core.rules import LongRules, Rules, ShortRules, default_rules
 from nardy_core.search import rank_plays
 
+from .markers import WHOLE_TABLE
 from .selfplay import self_play
 from .test_cli import run
 
@@ -110,6 +111,7 @@ def test_the_race_is_exact_the_bear_off_tables_win_chance(game: Game) -> None:
             assert chances.lose_mars == 0.0
 
 
+@WHOLE_TABLE
 def test_race_mars_chances_in_hand_computed_cases() -> None:
     # one checker on the 1-point against fifteen at home: won at once, a mars (the other never rolled)
     won = Position.from_notation("w/1,off:14/1:15")
