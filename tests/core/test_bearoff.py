@@ -10,8 +10,7 @@ import pytest
 
 from nardy_core import Game, Position, Roll, Side, TurnSearch
 from nardy_core.bearoff import best_after, distribution, expected_rolls, finals, finishes_next_roll, rank_plays, win_chance
-
-from .markers import WHOLE_TABLE
+from tests.markers import WHOLE_TABLE
 
 
 def _position(board: tuple[int, ...], game: Game) -> Position:

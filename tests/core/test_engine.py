@@ -34,8 +34,8 @@ from nardy_core.net import NET_EVALUATOR, ships_network
 from nardy_core.opponent import act
 from nardy_core.rules import LongRules, Rules, ShortRules, default_rules
 from nardy_core.search import rank_plays
+from tests.markers import WHOLE_TABLE
 
-from .markers import WHOLE_TABLE
 from .selfplay import self_play
 from .test_cli import run
 

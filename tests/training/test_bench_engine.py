@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from bench import engine
+from tests.markers import WHOLE_TABLE
 
 
+@WHOLE_TABLE  # its bear-off section plays races at home with the exact tables
 def test_every_native_section_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     sections = ",".join(section for section in engine.SECTIONS if section not in ("pyodide", "chromium"))
     assert engine.main(["--games", "4", "--decisions", "4", "--training-games", "1", "--seed", "7", "--only", sections]) == 0

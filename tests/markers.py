@@ -1,4 +1,4 @@
-"""Markers shared by the core tests."""
+"""Markers shared by test modules."""
 
 from __future__ import annotations
 
