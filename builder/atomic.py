@@ -4,14 +4,22 @@ The build caches (`.cache/`: compressed runtime files, compiled Python, answer b
 build of a checkout, and the test suite runs several builds at the same time (its workers' fixtures). A file
 is therefore written under a name of its own writer's (the process and a random part) and renamed into place:
 a reader never sees half a file, and two writers of the same file both succeed (the last rename wins, with
-the same bytes).
+the same bytes). An entry that costs seconds to make (the runtime's brotli, the compiled library) is made under
+its lock (:func:`making`): a second build that needs it meanwhile waits and reads it instead of making it too.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds at once each make what they lack, as before
+    fcntl = None  # type: ignore[assignment]
 
 
 def staging_path(path: Path) -> Path:
@@ -27,3 +35,20 @@ def write_atomically(path: Path, data: bytes) -> None:
         os.replace(staging, path)
     finally:
         staging.unlink(missing_ok=True)
+
+
+@contextmanager
+def making(path: Path) -> Iterator[None]:
+    """Hold the lock of the cache entry ``path`` (``<name>.lock`` beside it) while it is looked up and, if missing, made
+    and written: builds at once (the test suite's workers on a fresh clone) make an entry once, not each.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder, making(Path(folder) / "entry"):
+    ...     (Path(folder) / "entry").is_file()
+    False
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.with_name(f"{path.name}.lock").open("w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield

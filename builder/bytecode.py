@@ -19,7 +19,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from .atomic import write_atomically
+from .atomic import making, write_atomically
 from .problems import VendorError
 
 HERE = Path(__file__).resolve().parent
@@ -44,10 +44,18 @@ def compile_library(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
         digest.update(script.read_bytes())
     digest.update(pyodide_dir.name.encode())  # the release's folder, pyodide-<version>/
     cached = cache_dir / "bytecode" / f"{digest.hexdigest()[:32]}.zip"
-    if cached.is_file():
-        kept = cached.read_bytes()
-        if _compiled_from(source, kept):
-            return kept
+    with making(cached):
+        if cached.is_file():
+            kept = cached.read_bytes()
+            if _compiled_from(source, kept):
+                return kept
+        compiled = _compile(source, pyodide_dir)
+        write_atomically(cached, compiled)
+    return compiled
+
+
+def _compile(source: bytes, pyodide_dir: Path) -> bytes:
+    """The zip ``source`` compiled by the Pyodide in ``pyodide_dir`` under Node."""
     node = shutil.which("node")
     if node is None:
         raise VendorError("node not found: the build compiles the worker's Python library with Node.js "
@@ -66,8 +74,6 @@ def compile_library(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
         compiled = made.read_bytes()
     if not _compiled_from(source, compiled):
         raise VendorError("the compiled Python library does not hold every module of the trimmed one")
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(cached, compiled)
     return compiled
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import brotli
 
-from .atomic import write_atomically
+from .atomic import making, write_atomically
 
 #: what is worth compressing (archives and wheels are compressed already)
 SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".txt", ".xml", ".map"})
@@ -51,12 +51,12 @@ def compress(data: bytes) -> tuple[bytes, bytes]:
 def _compress_cached(data: bytes, cache: Path) -> tuple[bytes, bytes]:
     key = hashlib.sha256(data).hexdigest()
     gz_file, br_file = cache / f"{key}.gz", cache / f"{key}.br"
-    if gz_file.is_file() and br_file.is_file():
-        return gz_file.read_bytes(), br_file.read_bytes()
-    gz, br = compress(data)
-    cache.mkdir(parents=True, exist_ok=True)
-    write_atomically(gz_file, gz)
-    write_atomically(br_file, br)
+    with making(br_file):
+        if gz_file.is_file() and br_file.is_file():
+            return gz_file.read_bytes(), br_file.read_bytes()
+        gz, br = compress(data)
+        write_atomically(gz_file, gz)
+        write_atomically(br_file, br)
     return gz, br
 
 

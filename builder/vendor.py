@@ -25,7 +25,7 @@ from pathlib import Path
 
 import brotli
 
-from .atomic import write_atomically
+from .atomic import making, write_atomically
 from .bytecode import compile_library
 from .problems import VendorError
 from .stdlib import STDLIB_ZIP
@@ -177,30 +177,33 @@ def ensure_pyodide(cache_dir: Path) -> Path:
     target = pyodide_cache_path(cache_dir)
     if _pyodide_cache_is_complete(target):
         return target
-    with tempfile.TemporaryDirectory(prefix=".pyodide-", dir=cache_dir) as tmp:
-        tmp_path = Path(tmp)
-        local_tarball = cache_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
-        tarball = local_tarball if local_tarball.is_file() else _npm_pack_pyodide(tmp_path, cache_dir)
-        actual = sri_sha512(tarball.read_bytes())
-        if actual != PYODIDE_INTEGRITY:
-            raise VendorError(
-                f"integrity mismatch for pyodide@{PYODIDE_VERSION} ({tarball.name}): "
-                f"expected {PYODIDE_INTEGRITY}, got {actual}. The download is corrupt or not the pinned release; "
-                f"delete it and build again."
-            )
-        staging = tmp_path / "staging"
-        staging.mkdir()
-        sizes = _extract_pyodide(tarball, staging)
-        marker = {"version": PYODIDE_VERSION, "integrity": PYODIDE_INTEGRITY, "sizes": sizes}
-        (staging / MARKER_NAME).write_text(json.dumps(marker, indent=1, sort_keys=True), encoding="utf-8")
-        if target.exists():  # a leftover without a valid marker
-            shutil.rmtree(target)
-        try:
-            staging.rename(target)
-        except OSError:
-            # A concurrent build may have won the race; its result is just as good if complete.
-            if not _pyodide_cache_is_complete(target):
-                raise
+    with making(target):  # another build fetching it meanwhile: wait for it rather than fetch it again
+        if _pyodide_cache_is_complete(target):
+            return target
+        with tempfile.TemporaryDirectory(prefix=".pyodide-", dir=cache_dir) as tmp:
+            tmp_path = Path(tmp)
+            local_tarball = cache_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
+            tarball = local_tarball if local_tarball.is_file() else _npm_pack_pyodide(tmp_path, cache_dir)
+            actual = sri_sha512(tarball.read_bytes())
+            if actual != PYODIDE_INTEGRITY:
+                raise VendorError(
+                    f"integrity mismatch for pyodide@{PYODIDE_VERSION} ({tarball.name}): "
+                    f"expected {PYODIDE_INTEGRITY}, got {actual}. The download is corrupt or not the pinned release; "
+                    f"delete it and build again."
+                )
+            staging = tmp_path / "staging"
+            staging.mkdir()
+            sizes = _extract_pyodide(tarball, staging)
+            marker = {"version": PYODIDE_VERSION, "integrity": PYODIDE_INTEGRITY, "sizes": sizes}
+            (staging / MARKER_NAME).write_text(json.dumps(marker, indent=1, sort_keys=True), encoding="utf-8")
+            if target.exists():  # a leftover without a valid marker
+                shutil.rmtree(target)
+            try:
+                staging.rename(target)
+            except OSError:
+                # A concurrent build may have won the race; its result is just as good if complete.
+                if not _pyodide_cache_is_complete(target):
+                    raise
     return target
 
 
@@ -219,27 +222,30 @@ def ensure_micropip(cache_dir: Path) -> Path:
     target = cache_dir / MICROPIP_WHEEL
     if target.is_file() and file_sha256(target) == MICROPIP_SHA256:
         return target
-    with tempfile.TemporaryDirectory(prefix=".micropip-", dir=cache_dir) as tmp:
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-               "--python-version", PYODIDE_PYTHON, "--disable-pip-version-check", "--quiet",
-               f"micropip=={MICROPIP_VERSION}", "-d", tmp]
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise VendorError(f"`pip download micropip=={MICROPIP_VERSION}` could not run ({exc})") from None
-        downloaded = Path(tmp) / MICROPIP_WHEEL
-        if proc.returncode != 0 or not downloaded.is_file():
-            tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-            raise VendorError(
-                f"`pip download micropip=={MICROPIP_VERSION}` failed ({' | '.join(tail) or 'no output'}). "
-                f"Check that PyPI is reachable (run `make deps` first), or copy {MICROPIP_WHEEL} into {cache_dir}/"
-            )
-        actual = file_sha256(downloaded)
-        if actual != MICROPIP_SHA256:
-            raise VendorError(
-                f"sha256 mismatch for {MICROPIP_WHEEL}: expected {MICROPIP_SHA256}, got {actual}"
-            )
-        os.replace(downloaded, target)
+    with making(target):
+        if target.is_file() and file_sha256(target) == MICROPIP_SHA256:
+            return target
+        with tempfile.TemporaryDirectory(prefix=".micropip-", dir=cache_dir) as tmp:
+            cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                   "--python-version", PYODIDE_PYTHON, "--disable-pip-version-check", "--quiet",
+                   f"micropip=={MICROPIP_VERSION}", "-d", tmp]
+            try:
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                raise VendorError(f"`pip download micropip=={MICROPIP_VERSION}` could not run ({exc})") from None
+            downloaded = Path(tmp) / MICROPIP_WHEEL
+            if proc.returncode != 0 or not downloaded.is_file():
+                tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+                raise VendorError(
+                    f"`pip download micropip=={MICROPIP_VERSION}` failed ({' | '.join(tail) or 'no output'}). "
+                    f"Check that PyPI is reachable (run `make deps` first), or copy {MICROPIP_WHEEL} into {cache_dir}/"
+                )
+            actual = file_sha256(downloaded)
+            if actual != MICROPIP_SHA256:
+                raise VendorError(
+                    f"sha256 mismatch for {MICROPIP_WHEEL}: expected {MICROPIP_SHA256}, got {actual}"
+                )
+            os.replace(downloaded, target)
     return target
 
 
@@ -414,16 +420,16 @@ def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
     """``data`` in brotli at its best settings (half a minute for the wasm), made once and kept in
     ``cache_dir/brotli/`` by content; a cached copy is used only if it inflates to exactly ``data``."""
     cached = cache_dir / "brotli" / f"{hashlib.sha256(data).hexdigest()}.br"
-    if cached.is_file():
-        packed = cached.read_bytes()
-        try:
-            if brotli.decompress(packed) == data:
-                return packed
-        except brotli.error:
-            pass  # truncated or foreign: made again below
-    packed = bytes(brotli.compress(data, quality=11, lgwin=24))
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(cached, packed)
+    with making(cached):  # builds at once (the suite's, on a fresh clone) compress it once
+        if cached.is_file():
+            packed = cached.read_bytes()
+            try:
+                if brotli.decompress(packed) == data:
+                    return packed
+            except brotli.error:
+                pass  # truncated or foreign: made again below
+        packed = bytes(brotli.compress(data, quality=11, lgwin=24))
+        write_atomically(cached, packed)
     return packed
 
 
