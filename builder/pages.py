@@ -182,6 +182,7 @@ class SiteRenderer:
         depth = relative.count("/")
         root = "../" * depth
         language = lang or LANGUAGES[0]
+        embed_page = relative.startswith("embed/")  # a page for someone else's frame: light, only ever played
         html = self.env.get_template(template).render(
             lang=language,
             root=root,
@@ -192,6 +193,7 @@ class SiteRenderer:
             runtime=self.source_runtime(),
             languages=LANGUAGE_NAMES,
             page_path=relative,
+            embed_page=embed_page,
             python=template in PAGES_WITH_PLAYABLE_BOARDS,
             sprite=SPRITE_SLOT if template in PAGES_WITH_PICTURES else "",
             first_books_slot=FIRST_BOOKS,
@@ -203,7 +205,7 @@ class SiteRenderer:
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,
         )
-        html = html.replace(FIRST_BOOKS, first_books(self.page_books, root, scripted=not relative.startswith("embed/")), 1)
+        html = html.replace(FIRST_BOOKS, first_books(self.page_books, root, scripted=not embed_page), 1)
         html = html.replace(WIDGET_MODULES, preload_links(widget_modules(html, self.lazy_widget_modules), root), 1)
         self.page_books = []
         if template in PAGES_WITH_PICTURES:  # the sprite holds the shared shapes this page's pictures use

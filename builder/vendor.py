@@ -175,8 +175,6 @@ def ensure_pyodide(cache_dir: Path) -> Path:
     """
     cache_dir.mkdir(parents=True, exist_ok=True)
     target = pyodide_cache_path(cache_dir)
-    if _pyodide_cache_is_complete(target):
-        return target
     with making(target):  # another build fetching it meanwhile: wait for it rather than fetch it again
         if _pyodide_cache_is_complete(target):
             return target
@@ -220,8 +218,6 @@ def ensure_micropip(cache_dir: Path) -> Path:
     """
     cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_dir / MICROPIP_WHEEL
-    if target.is_file() and file_sha256(target) == MICROPIP_SHA256:
-        return target
     with making(target):
         if target.is_file() and file_sha256(target) == MICROPIP_SHA256:
             return target

@@ -3,7 +3,6 @@ session for every test that reads or serves it (tests/build, tests/e2e)."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 import pickle
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from builder.atomic import making
 
 if TYPE_CHECKING:
     from builder.phases import Course
@@ -93,8 +94,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not os.environ.get("PYTEST_XDIST_WORKER"):  # no xdist workers: this process is the session
         return _build(tmp_path_factory.mktemp("site") / "dist")
     shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this session
-    with (shared / "site.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with making(shared / "site"):
         out = shared / "site" / "dist"
         if not (shared / "site" / "built").exists():
             _build(out)
@@ -112,10 +112,8 @@ def project_course(tmp_path_factory: pytest.TempPathFactory) -> tuple[Course, li
 
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return builder.validate(builder.load(builder.Paths()))
-    shared = tmp_path_factory.getbasetemp().parent
-    with (shared / "course.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        stored = shared / "course.pickle"
+    stored = tmp_path_factory.getbasetemp().parent / "course.pickle"  # beside the session's site
+    with making(stored):
         if not stored.exists():
             stored.write_bytes(pickle.dumps(builder.validate(builder.load(builder.Paths()))))
         result: tuple[Course, list[Problem]] = pickle.loads(stored.read_bytes())

@@ -225,8 +225,9 @@ export class PuzzleWidget extends Widget {
     this.turn.start();
   }
 
-  /** Tells the page a wrong answer was given (sounds.js); a refused step says so from the turn controller. */
+  /** A wrong answer: one miss more, and the page told (sounds.js; a refused step is told by the turn controller). */
   missed() {
+    this.failures += 1;
     this.root.dispatchEvent(new CustomEvent('mistake', { bubbles: true }));
   }
 
@@ -265,7 +266,6 @@ export class PuzzleWidget extends Widget {
     const table = this.bearoffText(position);
     if (table) this.status.append(` ${table}`);
     this.missed();
-    this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.offerSolution();
   }
@@ -304,7 +304,6 @@ export class PuzzleWidget extends Widget {
       return;
     }
     this.missed();
-    this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     // a wrong choice is not offered twice; once one choice is left, or the feedback names the answer, it is seen:
     // elimination earns nothing then, but a question of two (double or not, legal or not) is solved for one
@@ -342,7 +341,6 @@ export class PuzzleWidget extends Widget {
       return;
     }
     this.missed();
-    this.failures += 1;
     this.record((progress) => progress.recordAttempt(this.config.id, this.config.lesson));
     this.say(t('number.wrong', { n: Number(value) }));
     this.offerSolution();
@@ -361,7 +359,6 @@ export class PuzzleWidget extends Widget {
         ? t('click.wrong', { point: label, checkers: t(`board.checkers.${occupant.side}`, { n: occupant.count }) })
         : t('click.wrong_empty', { point: label }));
       this.missed();
-      this.failures += 1;
       this.offerSolution();
       return;
     }
