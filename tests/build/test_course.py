@@ -124,6 +124,21 @@ def test_glossary_has_every_term_of_the_rules_glossary(course: Course) -> None:
         assert first_word.split()[0] in russian, first_word
 
 
+#: glossary notes true of long nardy only: the short-nardy rules page, which lists the shared terms, must not say them
+LONG_ONLY_NOTES = ("Чтобы держать пункт, достаточно одной шашки.", "3 очка; только вариант, определения различаются.",
+                   "Только в варианте правил.")
+
+
+def test_the_short_rules_page_lists_no_long_only_term(course: Course) -> None:
+    """A shared term shows on both rules pages: one checker holds a point, koks is a variant and a draw exists
+    only in long nardy (short nardy's own glossary says what holds there)."""
+    notes = {term.note("ru"): term.games for term in course.glossary}
+    for note in LONG_ONLY_NOTES:
+        assert notes[note] == (Game.LONG,), note
+    shown_in_short = [term.ru for term in course.glossary if Game.SHORT in term.games]
+    assert "кокс" in shown_in_short and "закрытый пункт, занятый пункт; закрыть (занять) пункт" in shown_in_short
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_long_lesson_has_eight_puzzles_with_three_hints(course: Course, lang: str) -> None:
     data = course.games[Game.LONG]
