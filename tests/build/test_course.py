@@ -126,19 +126,23 @@ def test_glossary_has_every_term_of_the_rules_glossary(course: Course) -> None:
 
 #: glossary notes true of long nardy only: the short-nardy rules page, which lists the shared terms, must not say them
 LONG_ONLY_NOTES = ("Чтобы держать пункт, достаточно одной шашки.", "3 очка; только вариант, определения различаются.",
-                   "Только в варианте правил.")
+                   "Только в варианте правил.", "Так ходят обе стороны.", "В спорте; к основным правилам не относится.",
+                   "Запереть все 15 шашек соперника нельзя.", "Игра этого курса. «Long backgammon» — неверный перевод.")
 #: the results short nardy names as backgammon does (its own glossary): the page lists each once
 SHORT_RESULTS = {"оин": "single game (oin)", "марс": "gammon (mars)", "кокс": "backgammon (koks)"}
 
 
 def test_the_short_rules_page_lists_no_long_only_term(course: Course) -> None:
-    """A shared term shows on both rules pages: one checker holds a point, koks is a variant and a draw exists
-    only in long nardy (short nardy's own glossary says what holds there)."""
+    """A shared term shows on both rules pages: one checker holds a point, both sides move one way, koks is a
+    variant, the cube is not in the main rules and a draw exists only in long nardy (short nardy's own glossary
+    says what holds there)."""
     notes = {term.note("ru"): term.games for term in course.glossary}
     for note in LONG_ONLY_NOTES:
         assert notes[note] == (Game.LONG,), note
     shown_in_short = [term for term in course.glossary if Game.SHORT in term.games]
     assert "закрытый пункт, занятый пункт; закрыть (занять) пункт" in [term.ru for term in shown_in_short]
+    pips = [term.note("ru") for term in shown_in_short if term.ru.startswith("пипсы")]
+    assert len(pips) == 1 and "167" in pips[0], pips  # not long nardy's 360
     for ru, en in SHORT_RESULTS.items():
         assert [term.en for term in shown_in_short if term.ru.split(",")[0] == ru] == [en], ru
 
