@@ -77,7 +77,10 @@ class Position:
         """
         if cls is Position and isinstance(text, str):
             return _read_notation(text)
-        layout = parse_layout(text)
+        return cls._from_layout(parse_layout(text))
+
+    @classmethod
+    def _from_layout(cls, layout: Layout) -> Position:
         return cls(layout.white, layout.black, layout.to_move, layout.game).checked_as_input()
 
     @classmethod
@@ -284,5 +287,4 @@ def _point_key(side: Side, key: object, game: Game) -> int:
 def _read_notation(text: str) -> Position:
     """A position read from its notation, kept: a page sends the same position with every step of a turn (a
     fifth of such a request's time went to reading it again), and a position is an immutable value."""
-    layout = parse_layout(text)
-    return Position(layout.white, layout.black, layout.to_move, layout.game).checked_as_input()
+    return Position._from_layout(parse_layout(text))
