@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,3 +52,23 @@ def making(path: Path) -> Iterator[None]:
         if fcntl is not None:
             fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+def made_once(path: Path, make: Callable[[], bytes], usable: Callable[[bytes], bool]) -> bytes:
+    """The cache entry ``path``: its bytes if they are ``usable``, else ``make()``'s, written there; under the
+    entry's lock (:func:`making`), so that builds at once make it once.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     entry = Path(folder) / "entry"
+    ...     made_once(entry, lambda: b"new", lambda kept: True), made_once(entry, lambda: b"newer", lambda kept: True)
+    (b'new', b'new')
+    """
+    with making(path):
+        if path.is_file():
+            kept = path.read_bytes()
+            if usable(kept):
+                return kept
+        made = make()
+        write_atomically(path, made)
+    return made

@@ -19,7 +19,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from .atomic import making, write_atomically
+from .atomic import made_once
 from .problems import VendorError
 
 HERE = Path(__file__).resolve().parent
@@ -44,14 +44,7 @@ def compile_library(source: bytes, pyodide_dir: Path, cache_dir: Path) -> bytes:
         digest.update(script.read_bytes())
     digest.update(pyodide_dir.name.encode())  # the release's folder, pyodide-<version>/
     cached = cache_dir / "bytecode" / f"{digest.hexdigest()[:32]}.zip"
-    with making(cached):
-        if cached.is_file():
-            kept = cached.read_bytes()
-            if _compiled_from(source, kept):
-                return kept
-        compiled = _compile(source, pyodide_dir)
-        write_atomically(cached, compiled)
-    return compiled
+    return made_once(cached, lambda: _compile(source, pyodide_dir), lambda kept: _compiled_from(source, kept))
 
 
 def _compile(source: bytes, pyodide_dir: Path) -> bytes:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import brotli
 
-from .atomic import making, write_atomically
+from .atomic import made_once, making, write_atomically
 from .bytecode import compile_library
 from .problems import VendorError
 from .stdlib import STDLIB_ZIP
@@ -416,17 +416,16 @@ def brotli_cached(data: bytes, cache_dir: Path) -> bytes:
     """``data`` in brotli at its best settings (half a minute for the wasm), made once and kept in
     ``cache_dir/brotli/`` by content; a cached copy is used only if it inflates to exactly ``data``."""
     cached = cache_dir / "brotli" / f"{hashlib.sha256(data).hexdigest()}.br"
-    with making(cached):  # builds at once (the suite's, on a fresh clone) compress it once
-        if cached.is_file():
-            packed = cached.read_bytes()
-            try:
-                if brotli.decompress(packed) == data:
-                    return packed
-            except brotli.error:
-                pass  # truncated or foreign: made again below
-        packed = bytes(brotli.compress(data, quality=11, lgwin=24))
-        write_atomically(cached, packed)
-    return packed
+    return made_once(cached, lambda: bytes(brotli.compress(data, quality=11, lgwin=24)),
+                     lambda kept: _inflates_to(kept, data))
+
+
+def _inflates_to(packed: bytes, data: bytes) -> bool:
+    """Whether ``packed`` is brotli of exactly ``data`` (a truncated or foreign file is not)."""
+    try:
+        return bool(brotli.decompress(packed) == data)
+    except brotli.error:
+        return False
 
 
 def write_plain_runtime(pyodide_dir: Path, cache_dir: Path) -> list[Path]:
