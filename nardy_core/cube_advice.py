@@ -10,7 +10,10 @@ from). With ``W`` and ``L`` the mover's average win and loss (counting mars and 
   point ``TP = (L - 1/2) / (W + L + 1/2)`` and cash point ``CP = (L + 1) / (W + L + 1/2)``: from ``(0, -L)``
   to ``(TP, -1)``, then to ``(CP, +1)`` with the cube in the middle, to ``(1, W)`` with the opponent owning
   it; with the mover owning the cube, from ``(0, -L)`` straight to ``(CP, +1)``; ``+1`` beyond ``CP``;
-- the cubeful equity is ``x E_live + (1 - x) E_dead`` with the cube efficiency ``x`` = :data:`EFFICIENCY`.
+- the cubeful equity is ``x E_live + (1 - x) E_dead`` with the cube efficiency ``x`` of the position
+  (:func:`efficiency_of`, GNU Backgammon's figures): :data:`EFFICIENCY` with contact, :data:`RACE_EFFICIENCY`
+  in a bear-off race, and 0 on the *last roll*, where the opponent is sure to finish with its next roll: the
+  cube is dead then (a redouble could only come when the game is decided), and the answer is exact.
 
 With the cube at value *v* (next value *v'*, :func:`~nardy_core.cube.next_value`), per unit of *v*: no double
 ``ND`` = the cubeful equity as the cube stands; double/take ``DT = (v'/v) ×`` the cubeful equity with the
@@ -32,15 +35,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from . import bearoff
 from .cube import MAX_VALUE, Cube, next_value
 from .evaluator import Probabilities, stakes
+from .position import Position
 from .rules import Rules
 from .sides import Side
 
 if TYPE_CHECKING:
     from .answer_types import CubeAdviceJson
 
-EFFICIENCY = 0.68  #: Janowski's cube efficiency x for money play (gnubg's contact figure is 0.68; a race is nearer 0.6-0.7)
+EFFICIENCY = 0.68  #: Janowski's cube efficiency x for money play with contact (gnubg's rContactX)
+RACE_EFFICIENCY = 0.6  #: in a race of two sides all home (gnubg's one-sided bear-off figure, rOSCubeX)
 
 Action = Literal["double", "no_double", "too_good"]
 Response = Literal["take", "drop", "beaver"]
@@ -79,8 +85,26 @@ def average_values(p: Probabilities, rules: Rules, mars_count: bool = True) -> t
     return (win / p.win if p.win > 0 else 1.0), (lose / p.lose if p.lose > 0 else 1.0)
 
 
-def cubeful(p: Probabilities, rules: Rules, owner: Owner, mars_count: bool = True) -> float:
-    """The mover's cubeful equity per unit of the cube (Janowski, efficiency :data:`EFFICIENCY`).
+def efficiency_of(position: Position) -> float:
+    """The cube's efficiency in ``position`` (:mod:`this module <nardy_core.cube_advice>`).
+
+    >>> efficiency_of(Position.from_notation("short:w/6:2,off:13/1:2,off:13"))      # Black finishes next roll
+    0.0
+    >>> efficiency_of(Position.from_notation("short:w/6:2,off:13/6:3,off:12")), efficiency_of(Position.start())
+    (0.6, 0.68)
+    """
+    if not (position.all_home(Side.WHITE) and position.all_home(Side.BLACK)):
+        return EFFICIENCY
+    left = sorted(point for point, count in enumerate(bearoff.home_board(position, position.to_move.other), 1)
+                  for _ in range(count))
+    # sure to finish even with the smallest roll, 2-1 (1-1 finishes the same boards): one checker on a point
+    # up to 3 (moved 3 pips), or two on points up to 1 and 2 (one off with each die)
+    last_roll = (len(left) == 1 and left[0] <= 3) or (len(left) == 2 and left[0] <= 1 and left[1] <= 2)
+    return 0.0 if last_roll else RACE_EFFICIENCY
+
+
+def cubeful(p: Probabilities, rules: Rules, owner: Owner, mars_count: bool = True, efficiency: float = EFFICIENCY) -> float:
+    """The mover's cubeful equity per unit of the cube (Janowski, with the cube ``efficiency``).
 
     >>> from nardy_core.rules import ShortRules
     >>> abs(cubeful(Probabilities(0.5, 0, 0, 0, 0), ShortRules(), "centre")) < 1e-12     # an even game
@@ -101,16 +125,17 @@ def cubeful(p: Probabilities, rules: Rules, owner: Owner, mars_count: bool = Tru
         live = -1.0 + 2.0 * (x - take) / (cash - take) if x < cash else 1.0
     else:
         live = -1.0 + (win + 1.0) * (x - take) / (1.0 - take)
-    return EFFICIENCY * live + (1.0 - EFFICIENCY) * dead
+    return efficiency * live + (1.0 - efficiency) * dead
 
 
-def advice(p: Probabilities, rules: Rules, cube: Cube, mover: Side) -> CubeAdvice:
-    """The cube decision for ``mover`` (the side to move, chances ``p``) with ``cube`` as it stands."""
+def advice(p: Probabilities, rules: Rules, cube: Cube, mover: Side, efficiency: float = EFFICIENCY) -> CubeAdvice:
+    """The cube decision for ``mover`` (the side to move, chances ``p``) with ``cube`` as it stands, the cube's
+    ``efficiency`` that of the position (:func:`efficiency_of`)."""
     owned: Owner = "centre" if cube.owner is None else ("mover" if cube.owner is mover else "opponent")
     jacoby_single = rules.jacoby and cube.owner is None and not cube.turned
-    no_double = cubeful(p, rules, owned, mars_count=not jacoby_single)
+    no_double = cubeful(p, rules, owned, mars_count=not jacoby_single, efficiency=efficiency)
     ratio = next_value(cube.value, rules) / cube.value
-    double_take = ratio * cubeful(p, rules, "opponent")
+    double_take = ratio * cubeful(p, rules, "opponent", efficiency=efficiency)
     double_drop = 1.0
     response: Response = "drop" if double_take >= double_drop else ("beaver" if rules.beaver and double_take < 0 else "take")
     action: Action
