@@ -4,6 +4,8 @@
     python -m builder serve [--port N]   build, serve on 127.0.0.1 and rebuild (and reload) on change
     python -m builder check              every step of a build that can fail on its input (load, validate,
                                          render with the node run), writing nothing
+    python -m builder prove              compute the engine's figures for every strategic answer the course
+                                         lacks (minutes each) and write them to lessons/proofs.json
 Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR, --site-url URL
 (the address the site is served from: each puzzle also gets an oEmbed description).
 
@@ -17,7 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .phases import PROJECT, Paths, build, check
+from .phases import PROJECT, Paths, build, check, prove
 from .problems import BuildError, ContentError, Problem
 from .serve import serve
 
@@ -35,6 +37,8 @@ def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: b
     try:
         if command == "check":
             report = check(paths, strict=strict, log=log, site_url=site_url)
+        elif command == "prove":
+            report = prove(paths, strict=strict, log=log)
         else:
             report = build(out, paths, strict=strict, log=log, precompress=precompress, site_url=site_url)
     except ContentError as failed:
@@ -48,14 +52,15 @@ def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: b
         return 1
     _print_problems(report.warnings, root)
     if not quiet:
-        what = f"checked {report.pages} pages" if command == "check" else f"built {report.pages} pages into {out}"
+        what = {"check": f"checked {report.pages} pages", "prove": f"proved into {paths.lessons / 'proofs.json'}"}.get(
+            command, f"built {report.pages} pages into {out}")
         print(f"{what}: {report.puzzles} puzzles per language, {len(report.warnings)} warning(s), {report.seconds:.2f} s")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m builder", description="Build the nardy tutorial site.")
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "check"))
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "check", "prove"))
     parser.add_argument("--out", type=Path, default=PROJECT / "dist")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--strict", action="store_true", help="warnings fail the build")

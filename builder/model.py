@@ -22,6 +22,7 @@ from .i18n import Catalog
 from .lab_examples import Example
 from .lessons import LANGUAGES, CourseSource
 from .problems import Problem
+from .proofs import ProofBook
 from .validate import CourseData
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -63,6 +64,7 @@ class Source:
     problems: list[Problem] = field(default_factory=list)
     #: pages of prose that belong to no course, by name and language (lessons/pages/<name>.<lang>.md)
     prose: dict[str, dict[str, str]] = field(default_factory=dict)
+    proofs: ProofBook = field(default_factory=ProofBook)  #: the engine's figures kept so far (builder.proofs)
 
     @property
     def not_found_script(self) -> str:

@@ -42,12 +42,14 @@ from .model import PROJECT, Course, Paths, Report, Site, Source
 from .pages import render_site
 from .precompress import precompress as write_copies
 from .problems import BuildError, ContentError, Problem
+from .proofs import BOOK, ProofBook
 from .template_checks import check_templates
 from .validate import validate_course
 from .vendor import copy_runtime, packed_runtime, pyodide_cache_path
 from .vocabulary import check_vocabulary
 
-__all__ = ["PROJECT", "Course", "Paths", "Report", "Site", "Source", "build", "check", "load", "prepare", "render", "validate", "write"]
+__all__ = ["PROJECT", "Course", "Paths", "Report", "Site", "Source", "build", "check", "load", "prepare", "prove", "render",
+           "validate", "write"]
 
 
 def load(paths: Paths) -> Source:
@@ -84,14 +86,17 @@ def load(paths: Paths) -> Source:
         name, _, lang = page.stem.rpartition(".")
         if lang in LANGUAGES and name:
             prose.setdefault(name, {})[lang] = page.read_text(encoding="utf-8")
-    return Source(paths, courses, glossary, catalogs, static, lab_examples, problems, prose)
+    # the figures are kept by content, so any book is good: the course's, the project's (a course folder of
+    # tests or a fork reuses it) and what earlier builds computed
+    proofs = ProofBook.read(paths.lessons / BOOK, PROJECT / "lessons" / BOOK, paths.project / ".cache" / BOOK)
+    return Source(paths, courses, glossary, catalogs, static, lab_examples, problems, prose, proofs)
 
 
 def validate(source: Source) -> tuple[Course, list[Problem]]:
     """Judge every lesson, page, catalog and the glossary; returns the typed course and every problem."""
     problems = list(source.problems)
     seen_ids: dict[str, tuple[Path, int]] = {}
-    games = {game: validate_course(course, seen_ids, problems) for game, course in source.courses.items()}
+    games = {game: validate_course(course, seen_ids, problems, source.proofs) for game, course in source.courses.items()}
     course = Course(games, source.glossary)
     if len(source.catalogs) == len(LANGUAGES):
         tags = sorted({tag for data in games.values() for p in data.puzzles(LANGUAGES[0]) for tag in p.tags} | {"other"})
@@ -180,10 +185,26 @@ def _judge(source: Source, strict: bool, log: Callable[[str], None]) -> tuple[Co
     blocks = sum(len(lesson.blocks) for c in source.courses.values() for lang in c.lessons.values() for lesson in lang.values())
     log(f"validating {blocks} boards and puzzles with nardy_core …")
     course, problems = validate(source)
+    if source.proofs.computed:  # kept for the next build, beside the committed book (python -m builder prove)
+        source.proofs.write(source.paths.project / ".cache" / BOOK)
     errors = [p for p in problems if not p.warning or strict]
     if errors:
         raise ContentError(errors)
     return course, [p for p in problems if p.warning]
+
+
+def prove(paths: Paths = Paths(), *, strict: bool = False, log: Callable[[str], None] = _quiet) -> Report:
+    """Load and validate, computing the engine's figures every strategic answer needs (``builder.proofs``), and
+    write them to the course's book (``lessons/proofs.json``: the decisions the course asks about, no others),
+    also when some answer fails its proof; then report as ``check`` does, without rendering."""
+    started = time.perf_counter()
+    source = load(paths)
+    source.proofs.log = log
+    try:
+        course, warnings = _judge(source, strict, log)
+    finally:
+        source.proofs.write(paths.lessons / BOOK, only_used=True)
+    return Report(0, course.puzzle_count(), time.perf_counter() - started, warnings)
 
 
 def site_address(url: str | None) -> str | None:

@@ -19,16 +19,22 @@ that forbids the play when it is illegal, so pressing a button at random is righ
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from nardy_core import BAR, HOME, Game, LongRules, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
 from nardy_core.api import abs_point, reason_json
 from nardy_core.bearoff import ROLLS, distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
+from nardy_core.cube import Cube
+from nardy_core.cube_advice import CubeAdvice, advice, efficiency_of
+from nardy_core.evaluator import RACE, RaceEvaluator, evaluator_for
 from nardy_core.games import HEAD
 from nardy_core.movegen import TurnSearch
+from nardy_core.moves import Step
 from nardy_core.reasons import ReasonCode
+
+from .proofs import ProofBook, ProofError, decision_key, judge_best
 
 Mode = Literal["turn", "choice", "click", "number"]
 
@@ -71,7 +77,8 @@ class PuzzleData:
     quiz: dict[str, Any] = field(default_factory=dict)
     wrong: list[dict[str, Any]] = field(default_factory=list)
     hint_points: list[int | str] = field(default_factory=list)  #: the board hint: absolute points
-    bearoff: dict[str, float] = field(default_factory=dict)  #: a race's best play: final position -> expected rolls
+    #: a race's best play: final position -> expected rolls and the mover's winning chance (None: not exact)
+    bearoff: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     choices: list[tuple[str, str]] = field(default_factory=list)  #: a quiz's own buttons: (value, catalog key)
     composed: bool = False  #: a deliberately artificial position (shown with a label; no plausibility check)
     line: int = 0
@@ -179,8 +186,6 @@ def _turn_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         puzzle.accepted = sorted({final for final, _, _ in answer_finals})
         if len(puzzle.accepted) == len(finals):
             raise BlockError("task 'best' accepts every legal turn; use task 'play'", "answers")
-        if is_race(setup.position, setup.position.to_move):
-            puzzle.bearoff = _prove_by_table(setup, [final for final, _ in outcomes], puzzle.accepted)
     elif name == "goal":
         goal = data.get("goal")
         if goal is not None:
@@ -238,20 +243,80 @@ def is_race(position: Position, side: Side) -> bool:
     return not any(theirs[first : BAR + 1])
 
 
-def _prove_by_table(setup: Setup, finals: list[Position], accepted: list[str]) -> dict[str, float]:
-    """A race's best plays are the ones that leave the fewest rolls on average (nardy_core.bearoff): the
-    accepted answers must be exactly those. Returns every legal final position's expected rolls."""
+def _mover_chances(setup: Setup, final: Position) -> tuple[float, float] | None:
+    """The mover's exact winning chance and equity after a race play (the opponent to roll), or None where the
+    opponent still has a checker outside its home (the one-sided tables cannot tell its rolls)."""
+    if final.winner() is not None:
+        won = RACE.evaluate([final], setup.rules)[0]
+        return won.win, won.equity(setup.rules)
+    after = final.handed_over()
+    if not RaceEvaluator.applies(after):
+        return None
+    mine = RACE.evaluate([after], setup.rules)[0].flipped()
+    return mine.win, mine.equity(setup.rules)
+
+
+def prove_race(puzzle: PuzzleData, data: dict[str, Any], outcomes: list[tuple[Position, list[Step]]],
+               proofs: ProofBook) -> dict[str, tuple[float, float | None]]:
+    """A race's best play, proven by the exact bear-off tables. By default the best play is the one most likely
+    to finish first (its equity, mars included: ``builder.proofs.judge_best``); a technique drill in a race that
+    is decided says ``measure = "rolls"`` and asks for the fewest rolls on average, which must then also be a
+    play with the best chance. Returns each final position's expected rolls and winning chance (None where the
+    opponent is not all home yet), which the page states. The tables' figures are kept in ``proofs`` (building
+    the tables as far as an opponent's twelve checkers takes seconds)."""
+    setup = puzzle.setup
+    assert setup.roll is not None
     side = setup.position.to_move
-    table = {final.notation(): expected_rolls(home_board(final, side)) for final in finals}
-    least = min(table.values())
-    best = sorted(notation for notation, value in table.items() if value - least < 1e-9)
-    if best != accepted:
-        shown = ", ".join(f"{value:.3f}" for value in sorted(table.values())[:4])
-        raise BlockError(
-            f"in this race the best play leaves {least:.3f} rolls on average (the plays leave {shown} …): "
-            f"answers must be exactly the {len(best)} play(s) that leave {least:.3f}", "answers"
-        )
-    return {notation: round(value, 4) for notation, value in table.items()}
+    measure = data.get("measure", "win")
+    plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
+    if measure not in ("win", "rolls"):
+        raise BlockError('measure is "win" (the best chance to finish first, the default) or "rolls"', "measure")
+
+    def compute(_: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        table: dict[str, list[Any]] = {}
+        for final, _steps in outcomes:
+            chances = _mover_chances(setup, final)
+            rolls = round(expected_rolls(home_board(final, side)), 5)
+            table[final.notation()] = [rolls, None, None] if chances is None else [rolls, round(chances[0], 6), round(chances[1], 6)]
+        return table
+
+    key = decision_key(setup.position, (setup.roll.high, setup.roll.low), setup.first_turn, setup.rules, kind="race")
+    kept = proofs.kept(key, puzzle.id, lambda entry: set(plays) <= set(entry), compute)
+    table = {final: (float(kept[final][0]), kept[final][1], kept[final][2]) for final in plays}
+    known = {final: (win, equity) for final, (_, win, equity) in table.items() if win is not None and equity is not None}
+    if measure == "win":
+        if len(known) < len(table):
+            raise BlockError('the opponent is not all home yet, so the tables cannot tell the winning chances: say '
+                             'measure = "rolls" (the fewest rolls) or wait until it is', "measure")
+        figures = {final: (equity, "the bear-off tables") for final, (_, equity) in known.items()}
+        wrong = [item["final"] for item in _wrong_finals(puzzle, data)]
+        try:
+            judge_best(figures, puzzle.accepted, wrong, data.get("close") is True, lambda final: plays.get(final, final))
+        except ProofError as exc:
+            raise BlockError(f"{exc} (a race: the winning chances are exact; a drill of the fewest rolls says "
+                             'measure = "rolls")', exc.key) from None
+    else:
+        least = min(rolls for rolls, _, _ in table.values())
+        best = sorted(final for final, (rolls, _, _) in table.items() if rolls - least < 1e-9)
+        if best != puzzle.accepted:
+            shown = ", ".join(f"{rolls:.3f}" for rolls, _, _ in sorted(table.values(), key=lambda row: row[0])[:4])
+            raise BlockError(
+                f"in this race the best play leaves {least:.3f} rolls on average (the plays leave {shown} …): "
+                f"answers must be exactly the {len(best)} play(s) that leave {least:.3f}", "answers"
+            )
+        if known and data.get("close") is not True:  # close: the puzzle says the two measures part here
+            top = max(win for win, _ in known.values())
+            behind = [final for final in best if final in known and top - known[final][0] > 1e-6]
+            if behind:
+                raise BlockError(f"the fewest rolls here is not the best chance to finish first ({known[behind[0]][0]:.2%} "
+                                 f"against {top:.2%}): judge this race by the winning chance (no measure), or say "
+                                 "close = true", "measure")
+    return {final: (rolls, win) for final, (rolls, win, _) in table.items()}
+
+
+def _wrong_finals(puzzle: PuzzleData, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal ``[[wrong]]`` plays' entries (read again by ``_wrong_plays`` for the page)."""
+    return [item for item in _wrong_plays(puzzle, data.get("wrong", [])) if item.get("kind") == "final"]
 
 
 def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
@@ -548,6 +613,15 @@ def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
         distribution(theirs)[1] if len(distribution(theirs)) > 1 else 0.0)
 
 
+def _engine_cube(puzzle: PuzzleData) -> CubeAdvice:
+    """The engine's cube advice for the side to move, the cube in the centre (the cube's rules in force): a cube
+    puzzle's answer must agree with it, as the free board's computer and hints do."""
+    position, rules = puzzle.setup.position, puzzle.setup.rules
+    rules = rules if rules.cube else replace(rules, cube=True)
+    chances = evaluator_for(position.game).evaluate([position], rules)[0]
+    return advice(chances, rules, Cube(), position.to_move, efficiency_of(position))
+
+
 def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     """Should the side to move double? Asked only where it is exact: a last roll (the opponent is sure to
     finish next), so double if and only if the side to move finishes with more than half of the rolls."""
@@ -557,6 +631,10 @@ def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     right = "double" if mine_now > 0.5 else "no_double"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the side to move finishes with {mine_now:.1%} of rolls: {right}", "answer")
+    engine = _engine_cube(puzzle)
+    if (engine.action == "double") != (right == "double"):
+        raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.action} (no double "
+                         f"{engine.no_double:+.3f}, double/take {engine.double_take:+.3f})", "answer")
     puzzle.quiz = {"answer": right, "chance": round(chance, 4)}
 
 
@@ -570,6 +648,10 @@ def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     right = "take" if taker >= 0.25 else "drop"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the taker wins {taker:.1%} of the time: {right}", "answer")
+    engine = _engine_cube(puzzle)
+    if (engine.response == "drop") != (right == "drop"):
+        raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.response} (double/take "
+                         f"{engine.double_take:+.3f} for the doubler)", "answer")
     puzzle.quiz = {"answer": right, "chance": round(taker, 4)}
 
 

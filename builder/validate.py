@@ -16,17 +16,20 @@ from typing import Any
 from nardy_core import Game, NardyError, Position, Roll, Side, rules_from_dict
 from nardy_core.api import abs_point
 from nardy_core.blocks import forbidden_block
+from nardy_core.movegen import TurnSearch
 
 from .lessons import LANGUAGES, SLUG, Block, CourseSource, LessonSource
 from .plausibility import implausible
 from .problems import Problem
+from .proofs import ProofBook, ProofError, judge_best
 from .replay import ReplayData, validate_replay
-from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list
+from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list, is_race, prove_race
 
 BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed"}
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
-    "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed",
+    "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed", "close",
+    "measure",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
@@ -78,8 +81,11 @@ class CourseData:
         return [p for slug in self.order() if slug in self.lessons[lang] for p in self.lessons[lang][slug].puzzles]
 
 
-def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]], problems: list[Problem]) -> CourseData:
-    """Validate every lesson and special page of one game's course; problems are appended."""
+def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]], problems: list[Problem],
+                    proofs: ProofBook | None = None) -> CourseData:
+    """Validate every lesson and special page of one game's course; problems are appended. ``proofs`` holds
+    the engine's figures for the strategic answers (``builder.proofs``; a new book computes them)."""
+    proofs = proofs if proofs is not None else ProofBook()
     course = CourseData(source.game, [(c.slug, c.titles, c.lessons) for c in source.chapters])
     for lang in LANGUAGES:
         course.lessons[lang] = {}
@@ -87,7 +93,8 @@ def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]],
             lesson = source.lessons[lang].get(slug)
             if lesson is None:
                 continue
-            parts = _validate_parts(lesson, source.game, lang == LANGUAGES[0], seen_ids, problems, puzzles_allowed=True)
+            parts = _validate_parts(lesson, source.game, lang == LANGUAGES[0], seen_ids, problems, puzzles_allowed=True,
+                                    proofs=proofs)
             course.lessons[lang][slug] = LessonData(slug, lesson.title, lesson.summary, parts, number)
         course.pages[lang] = {}
         for name, page in source.pages.get(lang, {}).items():
@@ -104,6 +111,7 @@ def _validate_parts(
     problems: list[Problem],
     *,
     puzzles_allowed: bool,
+    proofs: ProofBook | None = None,
 ) -> list[Part]:
     parts: list[Part] = []
     for part in lesson.parts:
@@ -121,7 +129,7 @@ def _validate_parts(
             elif not puzzles_allowed:
                 problems.append(Problem(lesson.path, part.line, "this page may hold boards, not puzzles"))
             else:
-                puzzle = validate_puzzle(part, lesson, game, problems)
+                puzzle = validate_puzzle(part, lesson, game, problems, proofs)
                 parts.append(puzzle)
                 if not puzzle.composed:
                     problems += plausibility_problems(lesson, part, puzzle.setup.position)
@@ -217,8 +225,10 @@ def validate_board(block: Block, game: Game) -> BoardData:
     return BoardData(setup, caption, [abs_point(position, p) for p in highlight], interactive, read_composed(block.data))
 
 
-def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: list[Problem]) -> PuzzleData:
-    """A puzzle: its setup, task and answers checked against nardy_core."""
+def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: list[Problem],
+                    proofs: ProofBook | None = None) -> PuzzleData:
+    """A puzzle: its setup, task and answers checked against nardy_core, a strategic answer against its engine
+    (``builder.proofs``: with ``proofs``, the figures kept so far)."""
     data = block.data
     unknown = set(data) - PUZZLE_KEYS
     if unknown:
@@ -248,7 +258,38 @@ def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: li
     puzzle = PuzzleData(puzzle_id, game, lesson.slug, lesson.lang, task, setup, text, list(tags), line=block.line,
                         composed=read_composed(data))
     task.check(puzzle, data)
+    if proofs is not None:
+        prove_puzzle(puzzle, data, proofs)
     return puzzle
+
+
+def prove_puzzle(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
+    """A ``best`` puzzle must answer with the engine's best plays (``builder.proofs``); in a race, with the exact
+    bear-off tables' (``builder.tasks.prove_race``)."""
+    close = data.get("close", False)
+    if not isinstance(close, bool):
+        raise BlockError("close must be true or false", "close")
+    if puzzle.task.name != "best":
+        for key in ("close", "measure"):
+            if key in data:
+                raise BlockError(f"{key} belongs to a 'best' puzzle", key)
+        return
+    setup = puzzle.setup
+    assert setup.roll is not None
+    outcomes = TurnSearch(setup.position, setup.roll, setup.first_turn, setup.rules).outcomes()
+    if is_race(setup.position, setup.position.to_move):
+        puzzle.bearoff = prove_race(puzzle, data, outcomes, proofs)
+        return
+    if "measure" in data:
+        raise BlockError("measure belongs to a race (a 'best' puzzle where no contact is left)", "measure")
+    wrong = [entry["final"] for entry in puzzle.wrong if entry.get("kind") == "final"]
+    figures = proofs.figures(setup.position, (setup.roll.high, setup.roll.low), setup.first_turn, setup.rules,
+                             set(puzzle.accepted) | set(wrong), puzzle.id)
+    plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
+    try:
+        judge_best(figures, puzzle.accepted, wrong, close, lambda final: plays.get(final, final))
+    except ProofError as exc:
+        raise BlockError(str(exc), exc.key) from None
 
 
 def shared_fields(block: Block) -> dict[str, Any]:

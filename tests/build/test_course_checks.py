@@ -13,9 +13,10 @@ from builder.glossary import load_glossary
 from builder.lessons import Block
 from builder.plausibility import implausible
 from builder.problems import Problem
+from builder.proofs import ProofBook
 from builder.replay import validate_replay
 from builder.tasks import TASKS, BlockError, PuzzleData, count_rolls, is_race
-from builder.validate import read_setup
+from builder.validate import prove_puzzle, read_setup
 from builder.vocabulary import check_vocabulary, compile_avoid, find_avoided
 from nardy_core import Game, LongRules, Position, Roll, Side
 from nardy_core.bot import choose
@@ -29,6 +30,7 @@ def puzzle(data: dict[str, object]) -> PuzzleData:
     task = TASKS[str(data["task"])]
     result = PuzzleData("p", Game.LONG, "lesson", "ru", task, setup, {}, [])
     task.check(result, data)
+    prove_puzzle(result, data, ProofBook())  # a race's best play (the engine's proofs: tests/build/test_course_engine.py)
     return result
 
 
@@ -119,11 +121,24 @@ def test_a_long_nardy_race_needs_every_opposing_checker_past_your_home() -> None
 
 
 def test_best_in_a_race_is_proven_by_the_table() -> None:
-    data = {"position": "w/6,3,2,off:12/6:5,5:5,4:5", "dice": [5, 4], "task": "best", "answers": ["6/2 3/off"]}
-    with pytest.raises(BlockError, match="answers must be exactly"):
+    """By the winning chance (the default): Black, on roll next, finishes its three checkers on its 2-point
+    only with a double of 2 or more."""
+    data = {"position": "w/6,3,2,off:12/2:3,off:12", "dice": [5, 4], "task": "best", "answers": ["6/2 3/off"]}
+    with pytest.raises(BlockError, match="the engine's best play is \"6/1 3/off\""):
         puzzle(data)
     best = puzzle({**data, "answers": ["6/1 3/off"]})  # leaves one on the 2 and one on the 1: any roll finishes
-    assert min(best.bearoff.values()) == 1.0
+    rolls, win = best.bearoff[best.accepted[0]]
+    assert rolls == 1.0 and win == pytest.approx(31 / 36, abs=1e-5)
+
+
+def test_a_race_drill_is_judged_by_the_rolls_and_must_not_cost_the_race() -> None:
+    data = {"position": "w/6,3,2,off:12/2:3,off:12", "dice": [5, 4], "task": "best", "measure": "rolls"}
+    with pytest.raises(BlockError, match="answers must be exactly"):
+        puzzle({**data, "answers": ["6/2 3/off"]})
+    assert puzzle({**data, "answers": ["6/1 3/off"]}).accepted
+    with pytest.raises(BlockError, match="measure belongs to a race"):
+        puzzle({"position": "w/24:14,13/24:14,19", "dice": [6, 3], "task": "best", "answers": ["24/18 13/10"],
+                "measure": "rolls"})
 
 
 # ---- the replay ----------------------------------------------------------------------------------------------------

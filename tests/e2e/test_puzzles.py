@@ -235,3 +235,22 @@ def test_a_wrong_guess_between_two_is_a_miss_not_the_end_of_the_puzzle(page: Pag
     stored = page.evaluate("() => JSON.parse(localStorage.getItem('nardy.progress') || '{}')")
     entry = stored["puzzles"]["sn-cube-double-23"]
     assert entry["solved"] is True and entry["stars"] == 1 and entry["attempts"] == 1, entry
+
+
+@pytest.mark.parametrize("lang,chance", [("ru", r"шанс выиграть — 9\d,\d\s%"), ("en", r"wins 9\d\.\d% of the time")])
+def test_a_race_answer_states_its_rolls_and_its_winning_chance(page: Page, site_url: str, lang: str, chance: str) -> None:
+    """A race's best play is proven by the exact bear-off tables (builder/tasks.py); the learner is told both
+    what the drill asks (the rolls to go) and what the game is about (the chance to finish first): for a wrong
+    play beside the answer's, for the answer alone."""
+    page.goto(f"{site_url}{lang}/puzzles/tech-six-three/")
+    puzzle = Puzzle(page, "tech-six-three").wait_ready()
+    assert puzzle.config()["solution"] == [[6, "off"], [3, "off"]]  # White's points are the board's ids
+    puzzle.play([[6, 3], [5, "off"]])  # a wrong play: five checkers end on point 3
+    expect(puzzle.status).to_contain_text(re.compile(r"3[.,]85.*98[.,]7\s?%.*3[.,]45.*99[.,]6\s?%"))
+    expect(puzzle.status).to_contain_text(re.compile(chance))
+    puzzle.button("reset").click()
+    puzzle.solve()
+    expect(puzzle.success).to_be_visible()
+    expect(puzzle.status).to_contain_text(re.compile(chance))
+    expect(puzzle.status).to_contain_text(re.compile(r"3[.,]45.*99[.,]6\s?%"))
+    expect(puzzle.status).not_to_contain_text(re.compile(r"3[.,]85"))

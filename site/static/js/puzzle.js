@@ -32,7 +32,8 @@ import { bindViewControls, Widget } from './widget.js';
  * @property {{answer?: string, choice?: string, reason?: Reason | null, verdict?: string, chance?: number, good?: string[]}} quiz
  * @property {{kind: string, step?: [PointId, PointId], code?: string, final?: string, comment: string}[]} wrong
  * @property {PointId[]} hint_points
- * @property {Record<string, number>} bearoff  a race: final position -> expected rolls (nardy_core.bearoff)
+ * @property {Record<string, [number, number | null]>} bearoff  a race: final position -> expected rolls and the
+ *   mover's chance to finish first (null where the opponent is not all home), from nardy_core.bearoff
  * @property {string | null} next
  * @property {boolean} embed
  * @property {boolean} [composed]
@@ -270,14 +271,24 @@ export class PuzzleWidget extends Widget {
     this.offerSolution();
   }
 
-  /** The race's expected rolls of the learner's play against the best (a bear-off "best" puzzle).
+  /** The race's expected rolls and winning chance of the learner's play against the answer's (a race's "best"
+   * puzzle: builder/tasks.py proves the answer by the exact bear-off tables).
    * @param {string} position */
   bearoffText(position) {
     const table = this.config.bearoff || {};
-    if (!(position in table)) return '';
-    const best = Math.min(...Object.values(table));
-    const format = (/** @type {number} */ n) => n.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 2 });
-    return t('puzzle.bearoff_result', { yours: format(table[position]), best: format(best) });
+    const best = this.config.accepted.find((final) => final in table);
+    if (!(position in table) || best === undefined) return '';
+    const lang = document.documentElement.lang;
+    const rolls = (/** @type {number} */ n) => n.toLocaleString(lang, { maximumFractionDigits: 2 });
+    const chance = (/** @type {number} */ p) => p.toLocaleString(lang, { style: 'percent', maximumFractionDigits: 1 });
+    const [yours, yoursWin] = table[position];
+    const [least, bestWin] = table[best];
+    if (this.config.accepted.includes(position)) {
+      return yoursWin === null ? t('puzzle.bearoff_answer', { rolls: rolls(yours) })
+        : t('puzzle.race_answer', { rolls: rolls(yours), win: chance(yoursWin) });
+    }
+    if (yoursWin === null || bestWin === null) return t('puzzle.bearoff_result', { yours: rolls(yours), best: rolls(least) });
+    return t('puzzle.race_result', { yours: rolls(yours), yours_win: chance(yoursWin), best: rolls(least), best_win: chance(bestWin) });
   }
 
   /** For a cube question: the winning chances the answer rests on. */
