@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from nardy_core.evaluator import evaluator_for
-from nardy_core.net import _weight_path, ships_network
+from nardy_core.games import Family
+from nardy_core.net import ships_network, weight_file_path
 from nardy_core.position import Position
 from nardy_core.rollout import TRIALS, TRUNCATE, rollout
 from nardy_core.search import look_ahead, zero_ply
@@ -59,19 +60,17 @@ class ProofError(Exception):
 
 
 @cache
-def _weights_digest(family: str) -> str:
-    from nardy_core.games import Family
-
-    which = Family(family)
-    if not ships_network(which):
+def _weights_digest(family: Family) -> str:
+    """A short digest of ``family``'s network weights ("none" where the package ships none)."""
+    if not ships_network(family):
         return "none"
-    return hashlib.sha256(Path(_weight_path(which)).read_bytes()).hexdigest()[:16]
+    return hashlib.sha256(Path(weight_file_path(family)).read_bytes()).hexdigest()[:16]
 
 
 def decision_key(position: Position, dice: tuple[int, int], first_turn: bool, rules: object, kind: str = "best") -> str:
     """What the figures depend on: the decision and the engine that judged it (``kind`` "race": the bear-off
     tables, which no network changes)."""
-    engine = [_weights_digest(position.game.family.value), TRIALS, TRUNCATE] if kind == "best" else []
+    engine = [_weights_digest(position.game.family), TRIALS, TRUNCATE] if kind == "best" else []
     content = json.dumps([VERSION, kind, position.notation(), list(dice), first_turn, repr(rules), *engine])
     return f"{kind}:" + hashlib.sha256(content.encode()).hexdigest()[:24]
 

@@ -346,6 +346,15 @@ def _weight_path(family: Family) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights", weight_file_name(family))
 
 
+def weight_file_path(family: Family) -> str:
+    """Where ``family``'s weight file lies on this machine (the builder keys its proofs by its content).
+
+    >>> weight_file_path(Family.LONG).endswith(os.path.join("nardy_core", "weights", "long-v1.json"))
+    True
+    """
+    return _weight_path(family)
+
+
 def ships_network(family: Family) -> bool:
     """Does the package hold a network of ``family``?
 
