@@ -43,9 +43,13 @@ MARGIN = 0.02  #: plays this close to the best (equity) are equally good: a coin
 CANDIDATES = 6  #: the best plays by 0 ply that are judged deeper (besides the answers and the wrong plays)
 DECISIVE = 0.06  #: plays 2 plies leave this close to the best are rolled out
 PLIES = 2
-#: two rollouts closer than this cannot be told apart (the standard error of a difference of two 1,296-game
-#: rollouts with shared dice is about 0.005 here): an answer that close to the best counts as the best
-NOISE = 0.01
+#: two rollouts closer than this cannot be told apart: twice the standard deviation of the difference between
+#: two plays' 1,296-game rollouts, measured over four seeds (0.009 in a long-nardy opening, 0.021 in a
+#: short-nardy contact position: docs/engine.md). An answer that close to the best counts as the best, and a
+#: wrong play that close is no loss the figures can show.
+NOISE = 0.04
+SEEDS = 4  #: rollouts of a play whose single rollout is too close to the best's to tell: its noise halves
+ROLLOUT, ROLLOUTS = "rollout", f"{SEEDS} rollouts"  #: how a figure was found: one rollout, or SEEDS averaged
 BOOK = "proofs.json"  #: the committed book's name under lessons/, and the computed one's under the build cache
 
 Figure = tuple[float, str]  #: the mover's equity after a play, and how it was found ("0-ply", "2-ply", "rollout")
@@ -134,20 +138,24 @@ class ProofBook:
             return {final: [round(equity, 5), method] for final, (equity, method) in judged.items()}
 
         def complete(entry: dict[str, list[Any]]) -> bool:
-            return wanted <= set(entry) and _settled({final: (float(v[0]), str(v[1])) for final, v in entry.items()})
+            return wanted <= set(entry) and not _unsettled({final: (float(v[0]), str(v[1])) for final, v in entry.items()}, wanted)
 
         entry = self.kept(decision_key(position, dice, first_turn, rules), label, complete, compute)
         return {final: (float(v[0]), str(v[1])) for final, v in entry.items()}
 
 
-def _unsettled(figures: dict[str, Figure]) -> list[str]:
-    """The plays judged at 2 plies only that are within :data:`DECISIVE` of the best: to be rolled out."""
-    best = max(equity for equity, _ in figures.values())
-    return [final for final, (equity, method) in figures.items() if method == f"{PLIES}-ply" and best - equity < DECISIVE]
-
-
-def _settled(figures: dict[str, Figure]) -> bool:
-    return not _unsettled(figures)
+def _unsettled(figures: dict[str, Figure], wanted: set[str]) -> list[str]:
+    """What to judge further: the plays judged at 2 plies only that are within :data:`DECISIVE` of the best (to be
+    rolled out), and the answers and wrong plays whose single rollout is within :data:`NOISE` of the best's
+    (both to be rolled out :data:`SEEDS` times, with other dice)."""
+    best_final = max(figures, key=lambda final: figures[final][0])
+    best = figures[best_final][0]
+    deeper = [final for final, (equity, method) in figures.items() if method == f"{PLIES}-ply" and best - equity < DECISIVE]
+    if deeper:
+        return deeper
+    noisy = [final for final in wanted if final in figures and final != best_final and figures[final][1] == ROLLOUT
+             and best - figures[final][0] < NOISE]
+    return [*([best_final] if noisy and figures[best_final][1] == ROLLOUT else []), *noisy]
 
 
 def _judge(position: Position, dice: tuple[int, int], first_turn: bool, rules: Any, wanted: set[str],
@@ -172,13 +180,17 @@ def _judge(position: Position, dice: tuple[int, int], first_turn: bool, rules: A
             result[final] = (entry.equity, "exact")
         else:
             result[final] = (look_ahead(following, rules, evaluator, PLIES).flipped().equity(rules), f"{PLIES}-ply")
-    while True:  # a rollout may move the best: roll out whatever 2 plies leave close to it, until none is left
-        close = _unsettled(result)
-        if not close:
-            return result
+    # a rollout may move the best: roll out whatever 2 plies leave close to it, then roll out again, with other
+    # dice, the answers and wrong plays one rollout cannot tell from the best, until nothing is left to do
+    while close := _unsettled(result, wanted):
         for final in close:
-            played = rollout(after(by_final[final].final), rules, evaluator).flipped()
-            result[final] = (played.equity(rules), "rollout")
+            following = after(by_final[final].final)
+            if result[final][1] == ROLLOUT:  # seed 1 is the figure kept; seeds 2.. are added to it
+                more = [rollout(following, rules, evaluator, seed=seed).flipped().equity(rules) for seed in range(2, SEEDS + 1)]
+                result[final] = ((result[final][0] + sum(more)) / SEEDS, ROLLOUTS)
+            else:
+                result[final] = (rollout(following, rules, evaluator).flipped().equity(rules), ROLLOUT)
+    return result
 
 
 def judge_best(figures: dict[str, Figure], accepted: list[str], wrong: list[str], close: bool,
@@ -193,9 +205,11 @@ def judge_best(figures: dict[str, Figure], accepted: list[str], wrong: list[str]
         return f'"{name(final)}" ({equity:+.3f} by {method})'
 
     def tied(final: str) -> bool:
-        """Indistinguishable from the best: two rollouts closer than their noise (or the same figure)."""
-        equity, method = figures[final]
-        return best - equity <= (NOISE if method == "rollout" and figures[best_final][1] == "rollout" else 1e-9)
+        """Indistinguishable from the best: two rollouts closer than their noise (half of it for two plays rolled
+        out SEEDS times), or the same figure."""
+        methods = {figures[final][1], figures[best_final][1]}
+        noise = NOISE / 2 if methods == {ROLLOUTS} else NOISE if methods <= {ROLLOUT, ROLLOUTS} else 1e-9
+        return best - figures[final][0] <= noise
 
     if not any(tied(final) for final in accepted if final in figures):
         raise ProofError(f"the engine's best play is {said(best_final)}, not among the answers", "answers")
