@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .phases import PROJECT, Paths, build, check, prove
 from .problems import BuildError, ContentError, Problem
+from .proofs import BOOK
 from .serve import serve
 
 
@@ -52,7 +53,7 @@ def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: b
         return 1
     _print_problems(report.warnings, root)
     if not quiet:
-        what = {"check": f"checked {report.pages} pages", "prove": f"proved into {paths.lessons / 'proofs.json'}"}.get(
+        what = {"check": f"checked {report.pages} pages", "prove": f"proved into {paths.lessons / BOOK}"}.get(
             command, f"built {report.pages} pages into {out}")
         print(f"{what}: {report.puzzles} puzzles per language, {len(report.warnings)} warning(s), {report.seconds:.2f} s")
     return 0

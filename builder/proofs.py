@@ -29,12 +29,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nardy_core.dice import Roll
 from nardy_core.evaluator import evaluator_for
 from nardy_core.games import Family
 from nardy_core.net import ships_network, weight_file_path
 from nardy_core.position import Position
 from nardy_core.rollout import TRIALS, TRUNCATE, rollout
-from nardy_core.search import look_ahead, zero_ply
+from nardy_core.search import after_play, look_ahead, zero_ply
 
 from .atomic import write_atomically
 
@@ -138,10 +139,14 @@ class ProofBook:
             return {final: [round(equity, 5), method] for final, (equity, method) in judged.items()}
 
         def complete(entry: dict[str, list[Any]]) -> bool:
-            return wanted <= set(entry) and not _unsettled({final: (float(v[0]), str(v[1])) for final, v in entry.items()}, wanted)
+            return wanted <= set(entry) and not _unsettled(_as_figures(entry), wanted)
 
-        entry = self.kept(decision_key(position, dice, first_turn, rules), label, complete, compute)
-        return {final: (float(v[0]), str(v[1])) for final, v in entry.items()}
+        return _as_figures(self.kept(decision_key(position, dice, first_turn, rules), label, complete, compute))
+
+
+def _as_figures(entry: dict[str, list[Any]]) -> dict[str, Figure]:
+    """A kept entry's ``[equity, method]`` lists as figures."""
+    return {final: (float(value[0]), str(value[1])) for final, value in entry.items()}
 
 
 def _unsettled(figures: dict[str, Figure], wanted: set[str]) -> list[str]:
@@ -160,22 +165,16 @@ def _unsettled(figures: dict[str, Figure], wanted: set[str]) -> list[str]:
 
 def _judge(position: Position, dice: tuple[int, int], first_turn: bool, rules: Any, wanted: set[str],
            known: dict[str, list[Any]]) -> dict[str, Figure]:
-    from nardy_core.dice import Roll
-
     evaluator = evaluator_for(position.game)
     ranked = zero_ply(position, Roll(*dice), first_turn, rules, evaluator)
     by_final = {entry.final.notation(): entry for entry in ranked}
     deep = [entry.final.notation() for entry in ranked[:CANDIDATES]] + sorted(wanted & set(by_final))
-    result: dict[str, Figure] = {final: (float(v[0]), str(v[1])) for final, v in known.items()}
-
-    def after(final: Position) -> Position:
-        return final if final.winner() is not None else final.handed_over()
-
+    result = _as_figures(known)
     for final in dict.fromkeys(deep):
         if final in result:
             continue
         entry = by_final[final]
-        following = after(entry.final)
+        following = after_play(entry.final)
         if following.winner() is not None:
             result[final] = (entry.equity, "exact")
         else:
@@ -184,7 +183,7 @@ def _judge(position: Position, dice: tuple[int, int], first_turn: bool, rules: A
     # dice, the answers and wrong plays one rollout cannot tell from the best, until nothing is left to do
     while close := _unsettled(result, wanted):
         for final in close:
-            following = after(by_final[final].final)
+            following = after_play(by_final[final].final)
             if result[final][1] == ROLLOUT:  # seed 1 is the figure kept; seeds 2.. are added to it
                 more = [rollout(following, rules, evaluator, seed=seed).flipped().equity(rules) for seed in range(2, SEEDS + 1)]
                 result[final] = ((result[final][0] + sum(more)) / SEEDS, ROLLOUTS)

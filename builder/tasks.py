@@ -27,8 +27,9 @@ from nardy_core.api import abs_point, reason_json
 from nardy_core.bearoff import ROLLS, distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.cube import Cube
-from nardy_core.cube_advice import CubeAdvice, advice, efficiency_of
-from nardy_core.evaluator import RACE, RaceEvaluator, evaluator_for
+from nardy_core.cube_advice import CubeAdvice, position_advice
+from nardy_core.engine_api import chances
+from nardy_core.evaluator import RACE, RaceEvaluator
 from nardy_core.games import HEAD
 from nardy_core.movegen import TurnSearch
 from nardy_core.moves import Step
@@ -257,18 +258,18 @@ def _mover_chances(setup: Setup, final: Position) -> tuple[float, float] | None:
 
 
 def prove_race(puzzle: PuzzleData, data: dict[str, Any], outcomes: list[tuple[Position, list[Step]]],
-               proofs: ProofBook) -> dict[str, tuple[float, float | None]]:
+               plays: dict[str, str], wrong: list[str], proofs: ProofBook) -> dict[str, tuple[float, float | None]]:
     """A race's best play, proven by the exact bear-off tables. By default the best play is the one most likely
     to finish first (its equity, mars included: ``builder.proofs.judge_best``); a technique drill in a race that
     is decided says ``measure = "rolls"`` and asks for the fewest rolls on average, which must then also be a
     play with the best chance. Returns each final position's expected rolls and winning chance (None where the
-    opponent is not all home yet), which the page states. The tables' figures are kept in ``proofs`` (building
-    the tables as far as an opponent's twelve checkers takes seconds)."""
+    opponent is not all home yet), which the page states. ``plays`` names each final position's play, ``wrong``
+    holds the legal wrong plays' final positions. The tables' figures are kept in ``proofs`` (building the
+    tables as far as an opponent's twelve checkers takes seconds)."""
     setup = puzzle.setup
     assert setup.roll is not None
     side = setup.position.to_move
     measure = data.get("measure", "win")
-    plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
     if measure not in ("win", "rolls"):
         raise BlockError('measure is "win" (the best chance to finish first, the default) or "rolls"', "measure")
 
@@ -289,7 +290,6 @@ def prove_race(puzzle: PuzzleData, data: dict[str, Any], outcomes: list[tuple[Po
             raise BlockError('the opponent is not all home yet, so the tables cannot tell the winning chances: say '
                              'measure = "rolls" (the fewest rolls) or wait until it is', "measure")
         figures = {final: (equity, "the bear-off tables") for final, (_, equity) in known.items()}
-        wrong = [item["final"] for item in _wrong_finals(puzzle, data)]
         try:
             judge_best(figures, puzzle.accepted, wrong, data.get("close") is True, lambda final: plays.get(final, final))
         except ProofError as exc:
@@ -312,11 +312,6 @@ def prove_race(puzzle: PuzzleData, data: dict[str, Any], outcomes: list[tuple[Po
                                  f"against {top:.2%}): judge this race by the winning chance (no measure), or say "
                                  "close = true", "measure")
     return {final: (rolls, win) for final, (rolls, win, _) in table.items()}
-
-
-def _wrong_finals(puzzle: PuzzleData, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The legal ``[[wrong]]`` plays' entries (read again by ``_wrong_plays`` for the page)."""
-    return [item for item in _wrong_plays(puzzle, data.get("wrong", [])) if item.get("kind") == "final"]
 
 
 def _wrong_plays(puzzle: PuzzleData, items: Any) -> list[dict[str, Any]]:
@@ -618,8 +613,7 @@ def _engine_cube(puzzle: PuzzleData) -> CubeAdvice:
     puzzle's answer must agree with it, as the free board's computer and hints do."""
     position, rules = puzzle.setup.position, puzzle.setup.rules
     rules = rules if rules.cube else replace(rules, cube=True)
-    chances = evaluator_for(position.game).evaluate([position], rules)[0]
-    return advice(chances, rules, Cube(), position.to_move, efficiency_of(position))
+    return position_advice(position, chances(position, rules)[0], rules, Cube())
 
 
 def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:

@@ -82,10 +82,9 @@ class CourseData:
 
 
 def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]], problems: list[Problem],
-                    proofs: ProofBook | None = None) -> CourseData:
+                    proofs: ProofBook) -> CourseData:
     """Validate every lesson and special page of one game's course; problems are appended. ``proofs`` holds
-    the engine's figures for the strategic answers (``builder.proofs``; a new book computes them)."""
-    proofs = proofs if proofs is not None else ProofBook()
+    the engine's figures for the strategic answers (``builder.proofs``; what it lacks is computed)."""
     course = CourseData(source.game, [(c.slug, c.titles, c.lessons) for c in source.chapters])
     for lang in LANGUAGES:
         course.lessons[lang] = {}
@@ -93,12 +92,13 @@ def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]],
             lesson = source.lessons[lang].get(slug)
             if lesson is None:
                 continue
-            parts = _validate_parts(lesson, source.game, lang == LANGUAGES[0], seen_ids, problems, puzzles_allowed=True,
-                                    proofs=proofs)
+            parts = _validate_parts(lesson, source.game, lang == LANGUAGES[0], seen_ids, problems, proofs,
+                                    puzzles_allowed=True)
             course.lessons[lang][slug] = LessonData(slug, lesson.title, lesson.summary, parts, number)
         course.pages[lang] = {}
         for name, page in source.pages.get(lang, {}).items():
-            course.pages[lang][name] = _validate_parts(page, source.game, False, seen_ids, problems, puzzles_allowed=False)
+            course.pages[lang][name] = _validate_parts(page, source.game, False, seen_ids, problems, proofs,
+                                                       puzzles_allowed=False)
     problems.extend(compare_languages(source))
     return course
 
@@ -109,9 +109,9 @@ def _validate_parts(
     count_ids: bool,
     seen_ids: dict[str, tuple[Path, int]],
     problems: list[Problem],
+    proofs: ProofBook,
     *,
     puzzles_allowed: bool,
-    proofs: ProofBook | None = None,
 ) -> list[Part]:
     parts: list[Part] = []
     for part in lesson.parts:
@@ -226,9 +226,9 @@ def validate_board(block: Block, game: Game) -> BoardData:
 
 
 def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: list[Problem],
-                    proofs: ProofBook | None = None) -> PuzzleData:
+                    proofs: ProofBook) -> PuzzleData:
     """A puzzle: its setup, task and answers checked against nardy_core, a strategic answer against its engine
-    (``builder.proofs``: with ``proofs``, the figures kept so far)."""
+    (``builder.proofs``: ``proofs`` holds the figures kept so far)."""
     data = block.data
     unknown = set(data) - PUZZLE_KEYS
     if unknown:
@@ -258,8 +258,7 @@ def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: li
     puzzle = PuzzleData(puzzle_id, game, lesson.slug, lesson.lang, task, setup, text, list(tags), line=block.line,
                         composed=read_composed(data))
     task.check(puzzle, data)
-    if proofs is not None:
-        prove_puzzle(puzzle, data, proofs)
+    prove_puzzle(puzzle, data, proofs)
     return puzzle
 
 
@@ -277,15 +276,15 @@ def prove_puzzle(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) ->
     setup = puzzle.setup
     assert setup.roll is not None
     outcomes = TurnSearch(setup.position, setup.roll, setup.first_turn, setup.rules).outcomes()
+    plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
+    wrong = [entry["final"] for entry in puzzle.wrong if entry.get("kind") == "final"]
     if is_race(setup.position, setup.position.to_move):
-        puzzle.bearoff = prove_race(puzzle, data, outcomes, proofs)
+        puzzle.bearoff = prove_race(puzzle, data, outcomes, plays, wrong, proofs)
         return
     if "measure" in data:
         raise BlockError("measure belongs to a race (a 'best' puzzle where no contact is left)", "measure")
-    wrong = [entry["final"] for entry in puzzle.wrong if entry.get("kind") == "final"]
     figures = proofs.figures(setup.position, (setup.roll.high, setup.roll.low), setup.first_turn, setup.rules,
                              set(puzzle.accepted) | set(wrong), puzzle.id)
-    plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
     try:
         judge_best(figures, puzzle.accepted, wrong, close, lambda final: plays.get(final, final))
     except ProofError as exc:

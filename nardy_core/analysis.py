@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cube_advice import CubeAdvice, advice, efficiency_of
+from .cube_advice import CubeAdvice, position_advice
 from .dice import Roll
 from .errors import InputError
 from .evaluator import Probabilities
@@ -184,8 +184,7 @@ def _judge_turn(index: int, number: int, event: Turn, before: GameState, after: 
 
 
 def _cube_advice(game: GameState) -> CubeAdvice:
-    mover = game.position.to_move
-    return advice(chances_of(game.position, game.rules), game.rules, game.cube, mover, efficiency_of(game.position))
+    return position_advice(game.position, chances_of(game.position, game.rules), game.rules, game.cube)
 
 
 def _doubled(index: int, side: Side, adv: CubeAdvice) -> CubeAnalysis:

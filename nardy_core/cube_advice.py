@@ -128,6 +128,12 @@ def cubeful(p: Probabilities, rules: Rules, owner: Owner, mars_count: bool = Tru
     return efficiency * live + (1.0 - efficiency) * dead
 
 
+def position_advice(position: Position, chances: Probabilities, rules: Rules, cube: Cube) -> CubeAdvice:
+    """The cube decision for ``position``'s side to move, its chances ``chances``, with the cube's efficiency
+    of the position (:func:`efficiency_of`): what the computer, the hints and the analysis follow."""
+    return advice(chances, rules, cube, position.to_move, efficiency_of(position))
+
+
 def advice(p: Probabilities, rules: Rules, cube: Cube, mover: Side, efficiency: float = EFFICIENCY) -> CubeAdvice:
     """The cube decision for ``mover`` (the side to move, chances ``p``) with ``cube`` as it stands, the cube's
     ``efficiency`` that of the position (:func:`efficiency_of`)."""

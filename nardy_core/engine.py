@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from .bot import HEURISTIC
-from .cube_advice import CubeAdvice, advice, efficiency_of
+from .cube_advice import CubeAdvice, position_advice
 from .dice import Roll
 from .evaluator import Evaluator, evaluator_for
 from .flow import GameState
@@ -54,7 +54,7 @@ class EngineOpponent:
         """The advice for the side to move of ``game`` (the doubler, when a double is offered)."""
         position = game.position
         chances = self._evaluator(position).evaluate([position], game.rules)[0]
-        return advice(chances, game.rules, game.cube, position.to_move, efficiency_of(position))
+        return position_advice(position, chances, game.rules, game.cube)
 
     def offers_double(self, game: GameState, side: Side) -> bool:
         """Doubles where the advice says double (never too good, never a cube it may not turn)."""

@@ -37,7 +37,7 @@ from .answer_types import (
     SideAnalysisJson,
 )
 from .cube import Cube
-from .cube_advice import advice, efficiency_of
+from .cube_advice import position_advice
 from .engine import DEFAULT_LEVEL, LEVELS, Level
 from .errors import InputError, shown
 from .evaluator import RACE, Probabilities, evaluator_for
@@ -114,7 +114,7 @@ def cube(query: Json) -> CubeAnswer:
     rules = read_rules(query, position.game)
     state = read_cube(query["cube"]) if "cube" in query else Cube()
     p, _ = chances(position, rules)
-    decision = advice(p, rules, state, position.to_move, efficiency_of(position))
+    decision = position_advice(position, p, rules, state)
     return {
         "win": _round(p.win), "win_mars": _round(p.win_mars), "lose_mars": _round(p.lose_mars),
         "equity": _round(p.equity(rules)), "advice": decision.to_json(),

@@ -32,6 +32,7 @@ from .evaluator import Evaluator, Probabilities, RaceEvaluator, evaluator_for
 from .movegen import TurnSearch
 from .position import Position
 from .rules import Rules
+from .search import after_play, best_of, is_first_turn
 
 #: the 36 ordered throws of two dice, each equally likely (a double once, two different dice twice)
 THROWS: tuple[tuple[int, int], ...] = tuple((first, second) for first in range(1, 7) for second in range(1, 7))
@@ -48,22 +49,11 @@ def _throw(trial: int, turn: int, dice: random.Random) -> Roll:
     return Roll(max(first, second), min(first, second))
 
 
-def _is_first_turn(position: Position) -> bool:
-    """The head rule's first turn: a side of a game with a head that is still on its start has not moved yet."""
-    return position.game.spec.has_head and position.counts(position.to_move) == Position.start(position.game).counts(position.to_move)
-
-
 def _best_after(position: Position, roll: Roll, rules: Rules, evaluator: Evaluator) -> Position:
     """The position after the side to move plays ``roll`` by 0 ply, the other side to move (or the game over);
     a roll with no legal play passes the turn."""
-    finals = [final for final, _ in TurnSearch(position, roll, _is_first_turn(position), rules).outcomes()]
-    if not finals:
-        return position.handed_over()
-    after = [final if final.winner() is not None else final.handed_over() for final in finals]
-    judged = evaluator.evaluate(after, rules)
-    # the mover's equity: a finished game is judged for its winner already, the others for the opponent
-    mover_equity = [p.equity(rules) if a.winner() is not None else -p.equity(rules) for a, p in zip(after, judged, strict=True)]
-    return after[max(range(len(after)), key=lambda i: (mover_equity[i], -i))]
+    after = [after_play(final) for final, _ in TurnSearch(position, roll, is_first_turn(position), rules).outcomes()]
+    return after[best_of(after, rules, evaluator)[0]] if after else position.handed_over()
 
 
 def _one_game(position: Position, rules: Rules, evaluator: Evaluator, trial: int, truncate: int, seed: int) -> Probabilities:

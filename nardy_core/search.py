@@ -53,12 +53,12 @@ def _ranked(entries: Sequence[RankedPlay]) -> list[RankedPlay]:
     return sorted(entries, key=lambda entry: (-entry.plies, -entry.equity, entry.text))
 
 
-def _after(final: Position) -> Position:
+def after_play(final: Position) -> Position:
     """The position after a play, with the opponent to move (a finished game stays with its mover)."""
     return final if final.winner() is not None else final.handed_over()
 
 
-def _is_first_turn(position: Position, first_turn: bool) -> bool:
+def is_first_turn(position: Position, first_turn: bool = False) -> bool:
     """Is it the side to move's first turn? Only the head rule asks; a side on its start has not moved yet."""
     if not position.game.spec.has_head:
         return False
@@ -70,7 +70,7 @@ def zero_ply(position: Position, roll: Roll, first_turn: bool, rules: Rules, eva
     outcomes = TurnSearch(position, roll, first_turn, rules).outcomes()
     if not outcomes:
         return []
-    judged = evaluator.evaluate([_after(final) for final, _ in outcomes], rules)
+    judged = evaluator.evaluate([after_play(final) for final, _ in outcomes], rules)
     entries = []
     for (final, steps), theirs in zip(outcomes, judged, strict=True):
         mine = theirs if final.winner() is not None else theirs.flipped()
@@ -88,24 +88,31 @@ def look_ahead(position: Position, rules: Rules, evaluator: Evaluator, plies: in
     by 0 ply and that play's position judged ``plies - 1`` deeper (``plies`` >= 1)."""
     if position.winner() is not None:
         return evaluator.evaluate([position], rules)[0]
-    first = _is_first_turn(position, False)
+    first = is_first_turn(position, False)
     passed = [position.handed_over()]  # no legal play: the other side is to move again
     weighted = []
     for high, low, weight in ROLLS:
         outcomes = TurnSearch(position, Roll(high, low), first, rules).outcomes()
-        after = [_after(final) for final, _ in outcomes] or passed
+        after = [after_play(final) for final, _ in outcomes] or passed
         weighted.append((weight, _best_reply(after, rules, evaluator, plies - 1)))
     return _average(weighted)
+
+
+def best_of(after: Sequence[Position], rules: Rules, evaluator: Evaluator) -> tuple[int, Probabilities]:
+    """Which of ``after`` (the positions a side's plays leave: the other side to move, or finished) is that
+    side's best by 0 ply, the first of equals, and that side's chances there."""
+    judged = evaluator.evaluate(after, rules)
+    own = [p if a.winner() is not None else p.flipped() for a, p in zip(after, judged, strict=True)]
+    best = max(range(len(after)), key=lambda i: (own[i].equity(rules), -i))
+    return best, own[best]
 
 
 def _best_reply(after: Sequence[Position], rules: Rules, evaluator: Evaluator, deeper: int) -> Probabilities:
     """The chances of the side that plays, after its best reply among ``after`` (positions with the other
     side to move, or finished), that reply judged ``deeper`` plies further."""
-    judged = evaluator.evaluate(after, rules)
-    own = [p if a.winner() is not None else p.flipped() for a, p in zip(after, judged, strict=True)]
-    best = max(range(len(after)), key=lambda i: (own[i].equity(rules), -i))
+    best, own = best_of(after, rules, evaluator)
     if deeper == 0 or after[best].winner() is not None:
-        return own[best]
+        return own
     return look_ahead(after[best], rules, evaluator, deeper).flipped()
 
 
@@ -124,7 +131,7 @@ def rank_plays(
         return ranked
     searched = []
     for entry in ranked[: FILTER[plies]]:
-        after = _after(entry.final)
+        after = after_play(entry.final)
         mine = entry.probabilities if after.winner() is not None else look_ahead(after, rules, evaluator, plies).flipped()
         searched.append(entry._replace(probabilities=mine, equity=mine.equity(rules), plies=plies))
     return _ranked(searched) + ranked[FILTER[plies] :]
