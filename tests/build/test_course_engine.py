@@ -14,6 +14,7 @@ from builder.proofs import BOOK, MARGIN, ProofBook, decision_key
 from builder.tasks import PuzzleData
 from nardy_core import Game, Position, Side, score
 from nardy_core.movegen import TurnSearch
+from tests.core.gnubg import gnubg_board
 
 PROJECT = Path(__file__).resolve().parents[2]
 GNUBG_PLIES = 2  #: the depth the teacher's review checked the course at
@@ -53,8 +54,7 @@ def _gnubg_equity(final: Position, mover: Side, rules: object, plies: int = GNUB
 
     if final.on_board(mover) == 0:
         return float(score(final, mover, rules).points)  # type: ignore[arg-type]
-    board = [list(final.counts(side)[1:26]) for side in (mover, mover.other)]  # [not on roll, on roll]
-    win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, plies)
+    win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(gnubg_board(final.handed_over()), plies)
     return -float(2 * win - 1 + win_gammon - lose_gammon + win_bg - lose_bg)
 
 
@@ -86,8 +86,7 @@ def test_gnubg_agrees_with_every_short_cube_answer(course: Course) -> None:
         if puzzle.task.name not in ("double", "take"):
             continue
         position = puzzle.setup.position
-        board = [list(position.counts(side)[1:26]) for side in (position.to_move.other, position.to_move)]
-        doubler_wins = float(gnubg_nn.probabilities(board, GNUBG_PLIES)[0])
+        doubler_wins = float(gnubg_nn.probabilities(gnubg_board(position), GNUBG_PLIES)[0])
         if puzzle.task.name == "take":
             gnubg_says = "take" if 1.0 - doubler_wins >= 0.25 else "drop"
         else:

@@ -26,6 +26,7 @@ import pytest
 from nardy_core import Game, Position, Roll, ShortRules, Side, TurnSearch
 from nardy_core.games import BAR
 
+from .gnubg import gnubg_board
 from .selfplay import opening_throw
 
 gnubg_nn = pytest.importorskip("gnubg_nn")
@@ -51,18 +52,13 @@ MINIMUM = {
 }
 
 
-def _gnubg_board(position: Position) -> list[list[int]]:
-    mover = position.to_move
-    return [list(position.counts(side)[1 : BAR + 1]) for side in (mover.other, mover)]
-
-
 def _key(mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(mine[1 : BAR + 1]), tuple(theirs[1 : BAR + 1])
 
 
 def _gnubg_finals(position: Position, roll: Roll) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
     finals = set()
-    for key in gnubg_nn.moves(_gnubg_board(position), roll.high, roll.low):
+    for key in gnubg_nn.moves(gnubg_board(position), roll.high, roll.low):
         theirs, mine = gnubg_nn.boardfromkey(key)
         finals.add((tuple(mine), tuple(theirs)))
     return finals
