@@ -96,6 +96,12 @@ def _setup_model(setup: Setup, cube: bool = False) -> BoardModel:
     return board_model(setup.position, setup.roll, cube=Cube() if cube else None)
 
 
+def _puzzle_model(puzzle: PuzzleData) -> BoardModel:
+    """A puzzle's board: without the pip counts where the puzzle asks for one."""
+    model = _setup_model(puzzle.setup)
+    return model if puzzle.shows_pips else {**model, "pips": None}
+
+
 class SiteRenderer:
     """The Jinja environment, the catalogs, the Markdown renderer and the board texts of one build."""
 
@@ -144,7 +150,7 @@ class SiteRenderer:
             if isinstance(part, BoardData):
                 keys.append(self._key(lang, _setup_model(part.setup), part.setup, part.interactive))
             elif isinstance(part, PuzzleData):
-                keys.append(self._key(lang, _setup_model(part.setup), part.setup, True))
+                keys.append(self._key(lang, _puzzle_model(part), part.setup, True))
             elif isinstance(part, ReplayData):
                 keys.append(BoardKey(lang, json.dumps(part.start.model, sort_keys=True), part.perspective.value, False))
         for lang in LANGUAGES:
@@ -268,7 +274,7 @@ class SiteRenderer:
         board_id = f"board-{puzzle.id}"  # puzzle ids are unique, so this id is unique on any page
         task = puzzle.task
         # a find-the-point puzzle: a caption ("white's head") would say the answer
-        svg = self.board_svg(lang, _setup_model(setup), setup.perspective.value, True, board_id, picture,
+        svg = self.board_svg(lang, _puzzle_model(puzzle), setup.perspective.value, True, board_id, picture,
                              captions=task.mode != "click")
         hints = [str(self.inline(h)) for h in puzzle.text["hints"]]
         config = {

@@ -82,6 +82,7 @@ class PuzzleData:
     bearoff: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     choices: list[tuple[str, str]] = field(default_factory=list)  #: a quiz's own buttons: (value, catalog key)
     composed: bool = False  #: a deliberately artificial position (shown with a label; no plausibility check)
+    shows_pips: bool = True  #: the board states each side's pip count (not where the puzzle asks for it)
     line: int = 0
 
 
@@ -573,6 +574,7 @@ def _number_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         detail = f" ({', '.join(good)})" if good else ""
         raise BlockError(f"answer = {expected!r} but nardy_core counts {value}{detail}", "answer")
     puzzle.quiz = {"answer": str(value), "question": question, "side": side.value, "good": good}
+    puzzle.shows_pips = question == "rolls"  # the board's pip counts would say a count's answer
     puzzle.hint_points = []
 
 

@@ -70,7 +70,7 @@ class BoardModel(TypedDict):
     off: dict[SideName, int]
     to_move: SideName | None
     dice: list[DieUse]
-    pips: dict[SideName, int]
+    pips: dict[SideName, int] | None  #: None: not shown (a puzzle that asks for a pip count)
     cube: CubeState | None
 
 

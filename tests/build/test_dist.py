@@ -285,3 +285,23 @@ def test_the_pages_of_no_one_game_are_named_after_the_site(dist: Path, lang: str
         title, description, _ = _head(dist / lang / folder / "index.html")
         assert title.endswith(f" · {t('site.name')}"), (folder, title)
         assert description in {t("site.tagline"), t("apidocs.description")}, (folder, description)
+
+
+def _board_model(page: str, board_id: str) -> dict[str, object]:
+    match = re.search(rf"<svg[^>]* id=\"{board_id}\"[^>]*data-model='([^']*)'", page)
+    assert match, f"no board {board_id}"
+    model: dict[str, object] = json.loads(html_module.unescape(match.group(1)))
+    return model
+
+
+def test_a_puzzle_that_asks_for_a_pip_count_does_not_show_it_on_its_board(dist: Path) -> None:
+    """The player bars state each side's pips; where the learner is asked for them, the board keeps quiet (in
+    its picture on the lesson page and in the model the page's code draws from)."""
+    asked = (dist / "ru" / "short" / "puzzles" / "sn-pips-bar" / "index.html").read_text(encoding="utf-8")
+    assert _board_model(asked, "board-sn-pips-bar")["pips"] is None
+    other = (dist / "ru" / "short" / "puzzles" / "sn-cube-count" / "index.html").read_text(encoding="utf-8")
+    assert _board_model(other, "board-sn-cube-count")["pips"] == {"white": 6, "black": 3}  # how many rolls: shown
+    lesson = (dist / "ru" / "short" / "lessons" / "pip-count" / "index.html").read_text(encoding="utf-8")
+    board = lesson[lesson.index('id="board-sn-pips-bar"'):]
+    board = board[: board.index("</svg>")]
+    assert "198" not in board and "пипс" not in board

@@ -68,6 +68,18 @@ def test_a_number_task_solved_first_time_earns_three_stars(page: Page, site_url:
     expect(puzzle.success).to_contain_text("★★★")
 
 
+def test_a_pip_count_puzzle_keeps_the_counts_off_its_board_while_other_boards_show_them(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}ru/short/lessons/pip-count/")
+    asked = Puzzle(page, "sn-pips-bar")
+    expect(asked.root).to_have_attribute("data-ready", "true")
+    expect(asked.root.locator(".nb-player")).to_have_count(2)
+    expect(asked.root.locator(".nb-player").first).not_to_contain_text("пипс")
+    page.goto(f"{site_url}ru/short/lessons/cube/")
+    rolls = Puzzle(page, "sn-cube-count")  # "how many rolls": the counts say nothing of the answer
+    expect(rolls.root).to_have_attribute("data-ready", "true")
+    expect(rolls.root.locator(".nb-player").first).to_contain_text("пипс")
+
+
 def test_a_quiz_is_answered_by_naming_the_rule(page: Page, site_url: str, course: Course) -> None:
     _, puzzle_id = _first(course, "quiz")
     page.goto(f"{site_url}ru/puzzles/{puzzle_id}/")

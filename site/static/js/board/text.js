@@ -112,6 +112,16 @@ export function statusText(t, model) {
 }
 
 /**
+ * A side's pip count ("98 пипсов"), or nothing where the board does not show it.
+ * @param {Translate} t
+ * @param {BoardModel} model
+ * @param {Side} side
+ */
+function pipsText(t, model, side) {
+  return model.pips ? t('board.pips', { n: model.pips[side] }) : '';
+}
+
+/**
  * Every text of a board in one object: what the builder writes into the SVG and the live board updates.
  * @param {Translate} t
  * @param {BoardModel} model
@@ -147,7 +157,7 @@ export function describeBoard(t, model, view, geometry) {
     label: t(`board.label.${model.game}`),
     dice_label: t('board.dice'),
     sides: { top: t(`board.side.${sides.top}`), bottom: t(`board.side.${sides.bottom}`) },
-    pips: { top: t('board.pips', { n: model.pips[sides.top] }), bottom: t('board.pips', { n: model.pips[sides.bottom] }) },
+    pips: { top: pipsText(t, model, sides.top), bottom: pipsText(t, model, sides.bottom) },
     status: { top: shows('top') ? status : '', bottom: shows('bottom') ? status : '' },
     captions: captionPlaces(geometry, model)
       .map((place) => t(`board.caption.${place.what}_${sideAt(place.owner, view.perspective)}`)),

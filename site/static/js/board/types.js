@@ -24,7 +24,7 @@
  * @property {Record<Side, number>} off
  * @property {Side | null} to_move
  * @property {DieUse[]} dice                     one entry per use (a double has four)
- * @property {Record<Side, number>} pips
+ * @property {Record<Side, number> | null} pips   null: not shown (a puzzle that asks for a pip count)
  * @property {CubeState | null} cube
  */
 /**
