@@ -202,12 +202,43 @@ def gnubg_judged(decisions: int, seed: int, games: int) -> None:
         print(f"gnubg, short: {name}: {statistics.fmean(lost):.4f} equity lost per decision by gnubg 2-ply, "
               f"{blunders} blunders (> 0.12) in {len(lost)} decisions (seed {seed})", flush=True)
     print(f"gnubg, short: {len(chosen)} decisions judged in {time.perf_counter() - started:.0f} s", flush=True)
+    race_chances(gnubg_nn, decisions, seed)
     net = shipped_network(game.family)
     if net is not None:
         started = time.perf_counter()
         points, half = match(net_player(net), gnubg_player, game, games, seed)
         print(f"gnubg, short: net 0-ply against gnubg-nn 0-ply: {points:+.3f} ± {half:.3f} points per game "
               f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def _race(generator: random.Random) -> Position:
+    """A short-nardy race with no contact left and some checkers still outside home: each side's fifteen on
+    its own points 1..12 at random, at least one of them on 7..12."""
+    sides = []
+    for _ in Side:
+        points = [generator.randint(1, 12) for _ in range(15)]
+        points[0] = generator.randint(7, 12)
+        sides.append(",".join(f"{p}:{points.count(p)}" for p in sorted(set(points), reverse=True)))
+    return Position.from_notation(f"short:w/{sides[0]}/{sides[1]}")
+
+
+def race_chances(gnubg_nn: object, races: int, seed: int) -> None:
+    """How far the side to move's winning chance in a race not yet home (where the exact tables do not reach and
+    the network answers) is from gnubg's race net: the figure the cube's advice in such races rests on."""
+    from nardy_core.engine_api import chances
+
+    rules = default_rules(Game.SHORT)
+    generator = random.Random(seed)
+    errors = []
+    for _ in range(races):
+        position = _race(generator)
+        ours, _exact = chances(position, rules)
+        board = [list(position.counts(side)[1:26]) for side in (position.to_move.other, position.to_move)]
+        theirs = float(gnubg_nn.probabilities(board, 0)[0])  # type: ignore[attr-defined]
+        errors.append(abs(ours.win - theirs))
+    print(f"gnubg, short: race chances not yet home: ours differ from gnubg-nn's by {statistics.fmean(errors):.3f} "
+          f"on average, at most {max(errors):.3f}, by more than 0.05 in {sum(e > 0.05 for e in errors)} of {races} "
+          f"races (seed {seed})", flush=True)
 
 
 def bearoff_choices(decisions: int, seed: int) -> None:

@@ -24,6 +24,7 @@ def test_every_native_section_prints_its_figures(capsys: pytest.CaptureFixture[s
         assert any(line.startswith(f"gnubg, short: {level}: ") and "per decision" in line for line in lines)
         assert any(line.startswith(f"bear-off, long: {level}: the exact best play in ") for line in lines)
     assert any(line.startswith("gnubg, short: net 0-ply against gnubg-nn 0-ply: ") for line in lines)
+    assert any(line.startswith("gnubg, short: race chances not yet home: ") for line in lines)
     assert sum(line.startswith("hint latency, native: ") for line in lines) == len(engine.LATENCY_QUERIES)
 
 
