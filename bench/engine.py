@@ -36,6 +36,7 @@ sys.path.insert(0, str(PROJECT))
 from nardy_core import api  # noqa: E402
 from nardy_core.bot import choose as heuristic_choose  # noqa: E402
 from nardy_core.dice import Roll  # noqa: E402
+from nardy_core.engine_api import chances  # noqa: E402
 from nardy_core.evaluator import RaceEvaluator, evaluator_for  # noqa: E402
 from nardy_core.games import Family, Game  # noqa: E402
 from nardy_core.movegen import TurnSearch  # noqa: E402
@@ -45,6 +46,7 @@ from nardy_core.rules import Rules, default_rules  # noqa: E402
 from nardy_core.scoring import score  # noqa: E402
 from nardy_core.search import rank_plays  # noqa: E402
 from nardy_core.sides import Side  # noqa: E402
+from tests.core.gnubg import gnubg_board  # noqa: E402  # gnubg-nn's board convention, one home for it
 from training.model import NumpyNet  # noqa: E402
 from training.play import (  # noqa: E402
     Player,
@@ -181,8 +183,7 @@ def gnubg_judged(decisions: int, seed: int, games: int) -> None:
         """The mover's cubeless money equity after its play, by gnubg at ``plies`` (the opponent to roll)."""
         if final.on_board(mover) == 0:
             return float(score(final, mover, rules).points)
-        board = [list(final.counts(side)[1:26]) for side in (mover, mover.other)]  # [not on roll, on roll]
-        win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(board, plies)
+        win, win_gammon, win_bg, lose_gammon, lose_bg = gnubg_nn.probabilities(gnubg_board(final.handed_over()), plies)
         return -float(2 * win - 1 + win_gammon - lose_gammon + win_bg - lose_bg)
 
     gnubg_player = best_final_player(lambda final, mover: mover_equity(final, mover, 0))  # gnubg-nn at 0 ply
@@ -225,16 +226,13 @@ def _race(generator: random.Random) -> Position:
 def race_chances(gnubg_nn: object, races: int, seed: int) -> None:
     """How far the side to move's winning chance in a race not yet home (where the exact tables do not reach and
     the network answers) is from gnubg's race net: the figure the cube's advice in such races rests on."""
-    from nardy_core.engine_api import chances
-
     rules = default_rules(Game.SHORT)
     generator = random.Random(seed)
     errors = []
     for _ in range(races):
         position = _race(generator)
         ours, _exact = chances(position, rules)
-        board = [list(position.counts(side)[1:26]) for side in (position.to_move.other, position.to_move)]
-        theirs = float(gnubg_nn.probabilities(board, 0)[0])  # type: ignore[attr-defined]
+        theirs = float(gnubg_nn.probabilities(gnubg_board(position), 0)[0])  # type: ignore[attr-defined]
         errors.append(abs(ours.win - theirs))
     print(f"gnubg, short: race chances not yet home: ours differ from gnubg-nn's by {statistics.fmean(errors):.3f} "
           f"on average, at most {max(errors):.3f}, by more than 0.05 in {sum(e > 0.05 for e in errors)} of {races} "
