@@ -82,8 +82,12 @@ class PuzzleData:
     bearoff: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     choices: list[tuple[str, str]] = field(default_factory=list)  #: a quiz's own buttons: (value, catalog key)
     composed: bool = False  #: a deliberately artificial position (shown with a label; no plausibility check)
-    shows_pips: bool = True  #: the board states each side's pip count (not where the puzzle asks for it)
     line: int = 0
+
+    @property
+    def shows_pips(self) -> bool:
+        """Whether the board states each side's pip count: not where the puzzle asks for one."""
+        return self.quiz.get("question") not in PIP_QUESTIONS
 
 
 @dataclass(frozen=True)
@@ -462,6 +466,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 # ---- the number task: pip counts and "how many rolls out of 36" -------------------------------------
 
 NUMBER_QUESTIONS = ("pips", "pip-lead", "rolls")
+PIP_QUESTIONS = ("pips", "pip-lead")  #: the number questions the board's pip counts would answer
 GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty", "leave_head")
 
 
@@ -574,7 +579,6 @@ def _number_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         detail = f" ({', '.join(good)})" if good else ""
         raise BlockError(f"answer = {expected!r} but nardy_core counts {value}{detail}", "answer")
     puzzle.quiz = {"answer": str(value), "question": question, "side": side.value, "good": good}
-    puzzle.shows_pips = question == "rolls"  # the board's pip counts would say a count's answer
     puzzle.hint_points = []
 
 
