@@ -228,15 +228,17 @@ def race_chances(gnubg_nn: object, races: int, seed: int) -> None:
     the network answers) is from gnubg's race net: the figure the cube's advice in such races rests on."""
     rules = default_rules(Game.SHORT)
     generator = random.Random(seed)
-    errors = []
+    errors, mars = [], []
     for _ in range(races):
         position = _race(generator)
         ours, _exact = chances(position, rules)
-        theirs = float(gnubg_nn.probabilities(gnubg_board(position), 0)[0])  # type: ignore[attr-defined]
-        errors.append(abs(ours.win - theirs))
+        theirs = gnubg_nn.probabilities(gnubg_board(position), 0)  # type: ignore[attr-defined]
+        errors.append(abs(ours.win - float(theirs[0])))
+        mars.append(max(abs(ours.win_mars - float(theirs[1])), abs(ours.lose_mars - float(theirs[3]))))
     print(f"gnubg, short: race chances not yet home: ours differ from gnubg-nn's by {statistics.fmean(errors):.3f} "
           f"on average, at most {max(errors):.3f}, by more than 0.05 in {sum(e > 0.05 for e in errors)} of {races} "
-          f"races (seed {seed})", flush=True)
+          f"races; the mars chances by {statistics.fmean(mars):.3f} on average, at most {max(mars):.3f} (seed {seed})",
+          flush=True)
 
 
 def bearoff_choices(decisions: int, seed: int) -> None:

@@ -41,6 +41,7 @@ from .evaluator import Probabilities
 from .flow import CubeAction, GameState, Record, Turn, is_first_turn, replay, replay_events
 from .moves import Step
 from .position import Position
+from .race import judged_chances
 from .rules import Rules
 from .sides import Side
 from .tutor import Grade, Judgment, grade, judge, prompt_evaluator
@@ -184,7 +185,8 @@ def _judge_turn(index: int, number: int, event: Turn, before: GameState, after: 
 
 
 def _cube_advice(game: GameState) -> CubeAdvice:
-    return position_advice(game.position, chances_of(game.position, game.rules), game.rules, game.cube)
+    position = game.position
+    return position_advice(position, judged_chances(position, game.rules, prompt_evaluator(position)), game.rules, game.cube)
 
 
 def _doubled(index: int, side: Side, adv: CubeAdvice) -> CubeAnalysis:

@@ -11,8 +11,9 @@ from). With ``W`` and ``L`` the mover's average win and loss (counting mars and 
   to ``(TP, -1)``, then to ``(CP, +1)`` with the cube in the middle, to ``(1, W)`` with the opponent owning
   it; with the mover owning the cube, from ``(0, -L)`` straight to ``(CP, +1)``; ``+1`` beyond ``CP``;
 - the cubeful equity is ``x E_live + (1 - x) E_dead`` with the cube efficiency ``x`` of the position
-  (:func:`efficiency_of`, GNU Backgammon's figures): :data:`EFFICIENCY` with contact, :data:`RACE_EFFICIENCY`
-  in a bear-off race, and 0 on the *last roll*, where the opponent is sure to finish with its next roll: the
+  (:func:`efficiency_of`, GNU Backgammon's figures): :data:`EFFICIENCY` with contact, in a race not yet home
+  (:func:`~nardy_core.race.passed`) a figure growing with the mover's pips (:func:`race_efficiency`),
+  :data:`RACE_EFFICIENCY` in a bear-off race, and 0 on the *last roll*, where the opponent is sure to finish with its next roll: the
   cube is dead then (a redouble could only come when the game is decided), and the answer is exact.
 
 With the cube at value *v* (next value *v'*, :func:`~nardy_core.cube.next_value`), per unit of *v*: no double
@@ -39,6 +40,7 @@ from . import bearoff
 from .cube import MAX_VALUE, Cube, next_value
 from .evaluator import Probabilities, stakes
 from .position import Position
+from .race import passed
 from .rules import Rules
 from .sides import Side
 
@@ -47,6 +49,8 @@ if TYPE_CHECKING:
 
 EFFICIENCY = 0.68  #: Janowski's cube efficiency x for money play with contact (gnubg's rContactX)
 RACE_EFFICIENCY = 0.6  #: in a race of two sides all home (gnubg's one-sided bear-off figure, rOSCubeX)
+#: in a race not yet home: ``0.55 + 0.00125`` per pip of the mover's, kept within 0.6 .. 0.7 (gnubg's race figures)
+RACE_BASE, RACE_PER_PIP, RACE_LEAST, RACE_MOST = 0.55, 0.00125, 0.6, 0.7
 
 Action = Literal["double", "no_double", "too_good"]
 Response = Literal["take", "drop", "beaver"]
@@ -92,15 +96,27 @@ def efficiency_of(position: Position) -> float:
     0.0
     >>> efficiency_of(Position.from_notation("short:w/6:2,off:13/6:3,off:12")), efficiency_of(Position.start())
     (0.6, 0.68)
+    >>> efficiency_of(Position.from_notation("short:w/12:5,6:10/12:5,6:10"))   # a race of 120 pips a side
+    0.7
     """
     if not (position.all_home(Side.WHITE) and position.all_home(Side.BLACK)):
-        return EFFICIENCY
+        return race_efficiency(position.pips(position.to_move)) if passed(position) else EFFICIENCY
     left = sorted(point for point, count in enumerate(bearoff.home_board(position, position.to_move.other), 1)
                   for _ in range(count))
     # sure to finish even with the smallest roll, 2-1 (1-1 finishes the same boards): one checker on a point
     # up to 3 (moved 3 pips), or two on points up to 1 and 2 (one off with each die)
     last_roll = (len(left) == 1 and left[0] <= 3) or (len(left) == 2 and left[0] <= 1 and left[1] <= 2)
     return 0.0 if last_roll else RACE_EFFICIENCY
+
+
+def race_efficiency(pips: int) -> float:
+    """The cube's efficiency in a race not yet home where the mover needs ``pips``: a long race leaves more
+    rolls in which to double at the right moment.
+
+    >>> race_efficiency(30), round(race_efficiency(100), 4), race_efficiency(150)
+    (0.6, 0.675, 0.7)
+    """
+    return min(RACE_MOST, max(RACE_LEAST, RACE_BASE + RACE_PER_PIP * pips))
 
 
 def cubeful(p: Probabilities, rules: Rules, owner: Owner, mars_count: bool = True, efficiency: float = EFFICIENCY) -> float:

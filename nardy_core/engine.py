@@ -4,7 +4,8 @@
 - ``club``: :class:`EngineOpponent` at 0 ply, with its family's evaluator (:func:`~nardy_core.evaluator.evaluator_for`);
 - ``master``: the same at 1 ply (the opponent's 21 rolls, with a move filter: :mod:`nardy_core.search`).
 
-The engine's cube decisions are :func:`nardy_core.cube_advice.advice` from the evaluator's chances.
+The engine's cube decisions are :func:`nardy_core.cube_advice.advice` from the evaluator's chances (in a race not
+yet home, the win from the Keith count: :func:`nardy_core.race.judged_chances`).
 
 >>> import random
 >>> from nardy_core.flow import start
@@ -27,6 +28,7 @@ from .flow import GameState
 from .moves import Step
 from .opponent import Opponent
 from .position import Position
+from .race import judged_chances
 from .rules import Rules
 from .search import rank_plays
 from .sides import Side
@@ -53,7 +55,7 @@ class EngineOpponent:
     def cube_advice(self, game: GameState) -> CubeAdvice:
         """The advice for the side to move of ``game`` (the doubler, when a double is offered)."""
         position = game.position
-        chances = self._evaluator(position).evaluate([position], game.rules)[0]
+        chances = judged_chances(position, game.rules, self._evaluator(position))
         return position_advice(position, chances, game.rules, game.cube)
 
     def offers_double(self, game: GameState, side: Side) -> bool:

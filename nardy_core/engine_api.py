@@ -43,6 +43,7 @@ from .errors import InputError, shown
 from .evaluator import RACE, Probabilities, evaluator_for
 from .moves import Step, board_play, parse_play
 from .position import Position
+from .race import judged_chances
 from .requests import Json, read_cube, read_int, read_position, read_record, read_rules, read_text, read_turn_setup
 from .rules import Rules
 from .search import MAX_PLIES, RankedPlay, rank_plays
@@ -93,7 +94,7 @@ def chances(position: Position, rules: Rules) -> tuple[Probabilities, bool]:
     """The side to move's chances, and whether they are exact (the race tables, or the game is over)."""
     if position.winner() is not None or RACE.applies(position):
         return RACE.one(position, rules), True
-    return evaluator_for(position.game).evaluate([position], rules)[0], False
+    return judged_chances(position, rules, evaluator_for(position.game)), False
 
 
 def evaluate(query: Json) -> EvaluateAnswer:

@@ -76,6 +76,9 @@ class FamilySpec:
     holding: int  #: opposing checkers that hold a point (long: one, short: two; fewer is a blot to hit)
     last_bear_off_uses_all_dice: bool  #: bearing off the last checker counts as using every die (R11.3; short: S4.1)
     reason_codes: tuple[ReasonCode, ...]  #: what a step or turn can be refused with, in precedence order
+    #: a race not yet home is judged by the Keith count (:mod:`nardy_core.race`; short: checked against GNU
+    #: Backgammon's race network), not by the family's network (long: no outside judge of its races)
+    race_formula: bool
 
 
 def _family_spec(family: Family) -> FamilySpec:
@@ -85,12 +88,14 @@ def _family_spec(family: Family) -> FamilySpec:
             return FamilySpec(
                 opposite_table=(0,) + tuple(n - 12 if n > 12 else n + 12 for n in range(1, POINTS + 1)),
                 same_direction=True, has_bar=False, has_head=True, holding=1, last_bear_off_uses_all_dice=True,
+                race_formula=False,
                 reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY),
             )
         case Family.SHORT:
             return FamilySpec(
                 opposite_table=(0,) + tuple(POINTS + 1 - n for n in range(1, POINTS + 1)),
                 same_direction=False, has_bar=True, has_head=False, holding=2, last_bear_off_uses_all_dice=False,
+                race_formula=True,
                 reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY),
             )
         case _:
