@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nardy_core import Game, Side
+from nardy_core.games import HEAD
 
 Row = Literal["top", "bottom"]
 ROWS: tuple[Row, Row] = ("top", "bottom")
@@ -212,7 +213,7 @@ def geometry_json() -> dict[str, Any]:
         "dice": g.dice_slots(), "faces": {str(v): list(f) for v, f in DIE_FACES.items()},
         "cube": g.cube_slots(), "die_size": g.die_size, "cube_size": g.cube_size,
         "point_width": g.point_width, "row_height": g.row_height, "badge_radius": g.badge_radius,
-        "captions": caption_places(), "players": player_places(), "size": [g.width, g.height],
+        "captions": {game.value: caption_places(game) for game in Game}, "players": player_places(), "size": [g.width, g.height],
     }
 
 
@@ -223,22 +224,36 @@ def player_places() -> dict[str, Any]:
     return {**rows, "icon_x": 34, "icon_scale": 0.6, "text_x": 62, "status_x": g.width - 22}
 
 
-def caption_places() -> list[dict[str, Any]]:
-    """The faint "White's home / head" captions in the band, next to what they name, in both mirrorings.
+def caption_places(game: Game) -> list[dict[str, Any]]:
+    """The faint "White's home / head" captions of ``game``'s board in the band, next to what they name, in both
+    mirrorings.
 
     (what, whose: the side at the bottom or at the top, row it sits next to, x and anchor normal/mirrored.)
-    Own home 1–6 is bottom right, own head 24 top right; the other side's home 13–18 is top left and its
-    head (own 12) bottom left. The head captions belong to long nardy only.
+    The bottom side's home 1–6 is bottom right and its head 24 top right. Where the top side's are follows
+    the game's numbering: in long nardy its home (the bottom side's 13–18) is top left and its head (the
+    bottom side's 12) bottom left; in short nardy its home (the bottom side's 24–19) is top right. The head
+    captions belong to long nardy only.
+
+    >>> def homes(game): return [(p["owner"], p["y"] < GEOMETRY.band_middle, p["normal"][0] > GEOMETRY.width // 2)
+    ...                          for p in caption_places(game) if p["what"] == "home"]  # (whose, above, right)
+    >>> homes(Game.SHORT), homes(Game.LONG)
+    ([('bottom', False, True), ('top', True, True)], [('bottom', False, True), ('top', True, False)])
     """
     g = GEOMETRY
     half = 6 * g.point_width
     home_x = {"left": (g.frame + half // 2, "middle"), "right": (g.field_right - half // 2, "middle")}
     head_x = {"left": (g.frame + 8, "start"), "right": (g.field_right - 8, "end")}
+    labels = slot_labels(False)
     places = []
-    for what, owner, row, normal in (("home", "bottom", "bottom", "right"), ("head", "bottom", "top", "right"),
-                                     ("home", "top", "top", "left"), ("head", "top", "bottom", "left")):
-        spots = home_x if what == "home" else head_x
+    for what, owner in (("home", "bottom"), ("head", "bottom"), ("home", "top"), ("head", "top")):
+        own = 1 if what == "home" else HEAD
+        # the number the bottom side's labels give the point: its own, or the top side's own point renamed
+        label = own if owner == "bottom" else game.own(Side.WHITE, game.absolute(Side.BLACK, own))
+        slot = labels.index(label)
+        row: Row = "top" if slot < 12 else "bottom"
+        normal = "left" if slot % 12 < 6 else "right"
         mirrored = "left" if normal == "right" else "right"
-        places.append({"what": what, "owner": owner, "y": g.band_line(row),  # type: ignore[arg-type]
+        spots = home_x if what == "home" else head_x
+        places.append({"what": what, "owner": owner, "y": g.band_line(row),
                        "normal": list(spots[normal]), "mirrored": list(spots[mirrored])})
     return places

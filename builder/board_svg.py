@@ -212,8 +212,8 @@ def _shared_shape(ref: str, captions: Mapping[str, Sequence[str]]) -> str | None
         return el("g", {"id": ref}, use("nb-player-bg", y=places[row]["top"]),
                   use(f"nb-checker-{side}", cls="nb-player__icon", transform=icon))
     if (match := CAPTIONS_REF.match(ref)) and ref in captions:
-        kinds = Game.parse(match[1]).caption_kinds
-        spots = [p for p in geometry_json()["captions"] if p["what"] in kinds]
+        game = Game.parse(match[1])
+        spots = [p for p in geometry_json()["captions"][game.value] if p["what"] in game.caption_kinds]
         texts = [el("text", {"class": "nb-caption", "x": spot["normal"][0], "y": spot["y"], "text-anchor": spot["normal"][1]},
                     text=text) for spot, text in zip(spots, captions[ref], strict=True)]
         return el("g", {"id": ref}, *texts)

@@ -197,6 +197,18 @@ def test_short_nardy_board_has_the_bar_the_cube_and_no_head_captions(catalogs: d
     assert drawn_points(svg, Game.SHORT)[12] == ("black", 5)  # Black's 13 is White's 12
 
 
+@pytest.mark.parametrize("game, black_home_right", [(Game.SHORT, True), (Game.LONG, False)])
+def test_each_sides_home_caption_is_beside_its_home(catalogs: dict[str, Catalog], game: Game, black_home_right: bool) -> None:
+    """White's home is its 1-6, bottom right; Black's, seen from White, is over White's 19-24 in short nardy
+    (top right) and over White's 13-18 in long nardy (top left)."""
+    svg = board(catalogs, board_model(Position.start(game)), "en")
+    middle = float(svg.get("viewBox", "0 0 0 0").split()[2]) / 2
+    places = {t.text: (float(t.get("x", 0)), float(t.get("y", 0))) for t in by_class(svg, "nb-caption")}
+    white, black = places["White's home"], places["Black's home"]
+    assert white[0] > middle and black[1] < white[1]
+    assert (black[0] > middle) is black_home_right
+
+
 def test_borne_off_checkers_are_drawn_and_counted_in_the_tray(catalogs: dict[str, Catalog]) -> None:
     position = Position.from_points({1: 4}, {12: 15})
     svg = board(catalogs, board_model(position))

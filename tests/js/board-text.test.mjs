@@ -46,7 +46,7 @@ test('a whole board: the summary in label order from the geometry tables, the ca
   const geometry = /** @type {any} */ ({
     points: { short: { white: { normal: Array.from({ length: 24 }, (_, i) => 24 - i), mirrored: [] } } },
     labels: { normal: Array.from({ length: 24 }, (_, i) => 24 - i), mirrored: [] },
-    captions: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }],
+    captions: { short: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }] },
   });
   const model = /** @type {any} */ ({
     game: 'short', has_bar: true, captions: ['home'], points: { 24: { side: 'white', count: 2 } }, bar: { white: 0, black: 1 }, off: { white: 0, black: 0 },
@@ -58,9 +58,9 @@ test('a whole board: the summary in label order from the geometry tables, the ca
   assert.deepEqual(texts.status, { top: '', bottom: 'White to move' });
 });
 
-test('the captions are those the model names, whatever its game is called', () => {
+test('the captions are those the model names, at the places of its game, whatever it is called', () => {
   const geometry = /** @type {any} */ ({
-    captions: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }, { what: 'head', owner: 'top' }],
+    captions: { any: [{ what: 'home', owner: 'bottom' }, { what: 'head', owner: 'bottom' }, { what: 'home', owner: 'top' }, { what: 'head', owner: 'top' }] },
   });
   const places = (/** @type {string[]} */ captions) => captionPlaces(geometry, /** @type {any} */ ({ game: 'any', captions }))
     .map((place) => `${place.what} ${place.owner}`);

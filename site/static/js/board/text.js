@@ -36,11 +36,12 @@ export function slotTable(geometry, model, view) {
 }
 
 /**
- * The places of the captions the model's board shows (its ``captions``), in the geometry's order.
+ * The places of the captions the model's board shows (its ``captions``), in the geometry's order for its game
+ * (where the top side's home lies follows the game's numbering).
  * @param {Geometry} geometry @param {BoardModel} model
  */
 export function captionPlaces(geometry, model) {
-  return geometry.captions.filter((place) => model.captions.includes(place.what));
+  return geometry.captions[model.game].filter((place) => model.captions.includes(place.what));
 }
 
 /**

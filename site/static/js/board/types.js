@@ -61,7 +61,7 @@
  * @property {number} point_width
  * @property {number} row_height
  * @property {number} badge_radius
- * @property {CaptionPlace[]} captions
+ * @property {Record<GameName, CaptionPlace[]>} captions   by game: where the top side's home is follows its numbering
  * @property {PlayerPlaces} players
  * @property {[number, number]} size   the board's width and height (its viewBox)
  */
