@@ -33,6 +33,7 @@ from nardy_core.evaluator import RACE, RaceEvaluator
 from nardy_core.games import HEAD
 from nardy_core.movegen import TurnSearch
 from nardy_core.moves import Step
+from nardy_core.race import passed
 from nardy_core.reasons import ReasonCode
 
 from .proofs import ProofBook, ProofError, decision_key, judge_best
@@ -598,6 +599,10 @@ def _score_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 
 
 TAKE_MARGIN = 0.03  #: a take or drop closer than this to the 25 % point is too close to teach as a rule
+#: in a race not yet home, the cube actions compared must be this far apart in the engine's cubeful equity (per
+#: unit of the cube): closer, the Keith count's rule and the engine may part, and it is no lesson
+CUBE_MARGIN = 0.04
+MARS_LEFT = 0.01  #: a race cube question is asked where a mars is this unlikely (the 25 % rule holds)
 
 
 def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
@@ -606,7 +611,8 @@ def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
     doubler = position.to_move
     for side in Side:
         if not is_race(position, side):
-            raise BlockError(f"a cube question here is asked in a pure bear-off race: {side.value} is not all home and clear", "position")
+            raise BlockError(f"a cube question here is asked in a race: {side.value} is not all home and clear, "
+                             "and the sides have not passed each other", "position")
         if position.borne_off(side) == 0:
             raise BlockError(f"{side.value} has borne off nothing: a mars (gammon) would be possible, not a simple race", "position")
     mine, theirs = home_board(position, doubler), home_board(position, doubler.other)
@@ -622,9 +628,37 @@ def _engine_cube(puzzle: PuzzleData) -> CubeAdvice:
     return position_advice(position, chances(position, rules)[0], rules, Cube())
 
 
+def _long_race(puzzle: PuzzleData) -> tuple[float, CubeAdvice] | None:
+    """For a cube question in a race not yet home (the sides have passed each other, not both all home): the
+    doubler's chance to win by the engine (the Keith count, :mod:`nardy_core.race`) and its cube advice. ``None``
+    for a bear-off race, which the exact tables answer."""
+    position = puzzle.setup.position
+    if not passed(position) or all(position.all_home(side) for side in Side):
+        return None
+    p = chances(position, replace(puzzle.setup.rules, cube=True))[0]
+    if max(p.win_mars, p.lose_mars) > MARS_LEFT:
+        raise BlockError(f"a mars (gammon) is possible here ({max(p.win_mars, p.lose_mars):.1%}): ask the cube in a plain race", "position")
+    return p.win, _engine_cube(puzzle)
+
+
 def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
-    """Should the side to move double? Asked only where it is exact: a last roll (the opponent is sure to
-    finish next), so double if and only if the side to move finishes with more than half of the rolls."""
+    """Should the side to move double? Asked where it is exact, a last roll (the opponent is sure to finish next:
+    double if and only if the side to move finishes with more than half of the rolls), or in a race not yet home,
+    by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
+    race = _long_race(puzzle)
+    if race is not None:
+        chance, engine = race
+        if engine.action == "too_good":
+            raise BlockError("the engine finds the side to move too good to double: ask whether to take instead", "position")
+        if abs(min(engine.double_take, engine.double_drop) - engine.no_double) < CUBE_MARGIN:
+            raise BlockError(f"double and no double are within {CUBE_MARGIN} of each other (no double {engine.no_double:+.3f}, "
+                             f"double/take {engine.double_take:+.3f}): too close to teach", "position")
+        right = engine.action
+        if data.get("answer") != right:
+            raise BlockError(f"answer = {data.get('answer')!r}, but the engine's cube advice is {right} (the doubler "
+                             f"wins {chance:.1%})", "answer")
+        puzzle.quiz = {"answer": right, "chance": round(chance, 4)}
+        return
     chance, mine_now, theirs_next = _race_boards(puzzle)
     if theirs_next < 1.0:
         raise BlockError("a double question is asked on the last roll: the opponent must be sure to finish next roll", "position")
@@ -640,7 +674,20 @@ def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 
 def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     """The side to move has doubled: should the opponent take? Take with at least 25 % to win (money play,
-    no gammons); exact on a last roll, the standard rule of thumb in longer races, so never asked close to it."""
+    no gammons); exact on a last roll, the standard rule of thumb in longer races, so never asked close to it.
+    In a race not yet home, by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
+    race = _long_race(puzzle)
+    if race is not None:
+        chance, engine = race
+        if abs(engine.double_take - engine.double_drop) < CUBE_MARGIN:
+            raise BlockError(f"take and drop are within {CUBE_MARGIN} of each other (double/take {engine.double_take:+.3f} "
+                             "for the doubler): too close to teach", "position")
+        right = "drop" if engine.response == "drop" else "take"
+        if data.get("answer") != right:
+            raise BlockError(f"answer = {data.get('answer')!r}, but the engine's cube advice is {right} (the taker "
+                             f"wins {1.0 - chance:.1%})", "answer")
+        puzzle.quiz = {"answer": right, "chance": round(1.0 - chance, 4)}
+        return
     chance, _, theirs_next = _race_boards(puzzle)
     taker = 1.0 - chance
     if theirs_next < 1.0 and abs(taker - 0.25) < TAKE_MARGIN:

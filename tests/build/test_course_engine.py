@@ -12,7 +12,9 @@ import pytest
 from builder import Course
 from builder.proofs import BOOK, MARGIN, ProofBook, decision_key
 from builder.tasks import PuzzleData
-from nardy_core import Game, Position, Side, score
+from nardy_core import Game, Position, ShortRules, Side, cube_advice, score
+from nardy_core.cube import Cube
+from nardy_core.evaluator import Probabilities
 from nardy_core.movegen import TurnSearch
 from tests.core.gnubg import gnubg_board
 
@@ -77,23 +79,31 @@ def test_gnubg_agrees_with_every_short_best_answer(course: Course) -> None:
 
 
 def test_gnubg_agrees_with_every_short_cube_answer(course: Course) -> None:
-    """The cube puzzles are races: gnubg's winning chance for the side on roll gives the same answer (double on
-    the last roll with more than half, take with at least a quarter)."""
+    """The cube puzzles are races: gnubg's winning chance for the side on roll gives the same answer. In a
+    bear-off race, double on the last roll with more than half, take with at least a quarter; in a race not yet
+    home, the cube advice of the same model (Janowski's, gnubg's race efficiency) from gnubg's chances."""
     import gnubg_nn
 
-    checked = 0
+    checked = races = 0
     for puzzle in course.games[Game.SHORT].puzzles("ru"):
         if puzzle.task.name not in ("double", "take"):
             continue
         position = puzzle.setup.position
-        doubler_wins = float(gnubg_nn.probabilities(gnubg_board(position), GNUBG_PLIES)[0])
-        if puzzle.task.name == "take":
+        theirs = gnubg_nn.probabilities(gnubg_board(position), GNUBG_PLIES)
+        doubler_wins = float(theirs[0])
+        if not all(position.all_home(side) for side in Side):
+            races += 1
+            advice = cube_advice.advice(Probabilities(*map(float, theirs)), ShortRules(cube=True), Cube(),
+                                        position.to_move, cube_advice.efficiency_of(position))
+            gnubg_says = ("drop" if advice.response == "drop" else "take") if puzzle.task.name == "take" else advice.action
+        elif puzzle.task.name == "take":
             gnubg_says = "take" if 1.0 - doubler_wins >= 0.25 else "drop"
         else:
             gnubg_says = "double" if doubler_wins > 0.5 else "no_double"
         assert puzzle.quiz["answer"] == gnubg_says, (puzzle.id, doubler_wins)
         checked += 1
-    assert checked >= 8
+    assert checked >= 14
+    assert races >= 6
 
 
 # ---- a planted wrong answer fails the build at its line ---------------------------------------------------

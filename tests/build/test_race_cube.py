@@ -1,0 +1,52 @@
+"""Cube questions in a race not yet home (builder/tasks.py): the answer must be the engine's cube advice, which
+reads the Keith count (nardy_core.race), and a question too close to call, or where a mars is possible, fails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from builder.tasks import TASKS, BlockError, PuzzleData, Setup
+from nardy_core import Game, Position, Side
+from nardy_core.rules import ShortRules
+
+DOUBLE = "short:w/9,8,6:4,5:3,4:4,3,1/10,9,8:3,6:2,5:3,4:2,3,2,1"  #: Keith 76 + 11 against 84: double, take
+HOLD = "short:w/10,8,6:6,5:4,4,3,2/11,9:2,8,6:3,5:4,4,3:2,1"  #: 83 + 12 against 86: no double
+DROP = "short:w/7,6:6,5:4,4:2,3,1/11:2,9,6:4,5:5,4:2,1"  #: 75 + 11 against 89: drop
+CLOSE = "short:w/11,6:4,5:7,4:2,2/10,9,8,6:3,5:6,4:2,3"  #: 80 + 11 against 86: a hair from the doubling point
+MARS = "short:w/6:5,5:5,4:5/12:5,11:5,10:5"  #: Black has fifteen checkers outside: a mars is likely
+
+
+def _ask(task: str, notation: str, answer: str) -> PuzzleData:
+    position = Position.from_notation(notation)
+    setup = Setup(position, None, False, ShortRules(), Side.WHITE)
+    puzzle = PuzzleData("t", Game.SHORT, "race-cube", "en", TASKS[task], setup, {}, [])
+    data: dict[str, Any] = {"answer": answer}
+    TASKS[task].check(puzzle, data)
+    return puzzle
+
+
+@pytest.mark.parametrize("task, notation, answer", [
+    ("double", DOUBLE, "double"), ("double", HOLD, "no_double"), ("take", DOUBLE, "take"), ("take", DROP, "drop"),
+])
+def test_the_engines_race_answer_passes(task: str, notation: str, answer: str) -> None:
+    puzzle = _ask(task, notation, answer)
+    assert puzzle.quiz["answer"] == answer
+    assert 0.0 < puzzle.quiz["chance"] < 1.0
+
+
+@pytest.mark.parametrize("task, notation, wrong", [
+    ("double", DOUBLE, "no_double"), ("double", HOLD, "double"), ("take", DOUBLE, "drop"), ("take", DROP, "take"),
+])
+def test_a_wrong_race_answer_fails(task: str, notation: str, wrong: str) -> None:
+    with pytest.raises(BlockError, match="the engine's cube advice") as failed:
+        _ask(task, notation, wrong)
+    assert failed.value.key == "answer"
+
+
+def test_a_race_too_close_to_call_or_with_a_mars_is_refused() -> None:
+    with pytest.raises(BlockError, match="too close to teach"):
+        _ask("double", CLOSE, "double")
+    with pytest.raises(BlockError, match="a mars"):
+        _ask("take", MARS, "drop")
