@@ -468,7 +468,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 
 NUMBER_QUESTIONS = ("pips", "pip-lead", "rolls")
 PIP_QUESTIONS = ("pips", "pip-lead")  #: the number questions the board's pip counts would answer
-GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty", "leave_head")
+GOOD_CONDITIONS = ("die", "double", "pass", "bear_off", "finish", "home", "occupy", "empty", "leave_head", "hit")
 
 
 def _points_list(value: object, name: str, key: str = "good") -> list[int]:
@@ -477,14 +477,14 @@ def _points_list(value: object, name: str, key: str = "good") -> list[int]:
     return [int(p) for p in value]
 
 
-FINAL_CONDITIONS = ("bear_off", "finish", "home", "occupy", "empty", "leave_head")
+FINAL_CONDITIONS = ("bear_off", "finish", "home", "occupy", "empty", "leave_head", "hit")
 
 
 def _final_test(position: Position, side: Side, good: dict[str, Any], key: str) -> Callable[[Position], bool]:
     """A test of a final position against conditions: ``bear_off`` (at least N borne off this turn),
     ``finish``, ``home`` (all home), ``occupy`` / ``empty`` (own points held / left empty), ``leave_head``
-    (a checker has left the head this turn)."""
-    for flag in ("finish", "home", "leave_head"):
+    (a checker has left the head this turn), ``hit`` (an opposing checker is sent to the bar this turn: a shot)."""
+    for flag in ("finish", "home", "leave_head", "hit"):
         if flag in good and good[flag] is not True:
             raise BlockError(f"{key}.{flag} can only be true", key)
     bear = good.get("bear_off")
@@ -492,12 +492,16 @@ def _final_test(position: Position, side: Side, good: dict[str, Any], key: str) 
         raise BlockError(f"{key}.bear_off must be a number 1..4 (checkers borne off this turn, at least)", key)
     occupy = _points_list(good["occupy"], "occupy", key) if "occupy" in good else []
     empty = _points_list(good["empty"], "empty", key) if "empty" in good else []
-    before, head = position.borne_off(side), position.count(side, 24)
+    if "hit" in good and not position.game.has_bar:
+        raise BlockError(f"{key}.hit: nothing is hit in {position.game.value} nardy (it has no bar)", key)
+    before, head, on_bar = position.borne_off(side), position.count(side, 24), position.bar(side.other)
 
     def meets(final: Position) -> bool:
         if bear is not None and final.borne_off(side) - before < bear:
             return False
         if "leave_head" in good and final.count(side, 24) >= head:
+            return False
+        if "hit" in good and final.bar(side.other) <= on_bar:
             return False
         if "finish" in good and final.on_board(side):
             return False

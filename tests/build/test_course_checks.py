@@ -73,6 +73,23 @@ def test_rolls_that_pass_and_rolls_that_make_a_point() -> None:
     assert (count, rolls) == (6, ["6-6", "5-1", "4-2", "3-3"])
 
 
+@pytest.mark.parametrize("position, shots, rolls", [
+    # White's blot on its 7, six points from Black's back checkers: every six, 5-1, 4-2, 3-3 and 2-2
+    ("short:b/24:2,13:4,8:3,7,6:5/24:2,13:4,11,8:3,6:5", 17, ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-1", "4-2", "3-3", "2-2"]),
+    # on its 9 with its 6- and 4-points made: 5-3 stops on one of them either way
+    ("short:b/24:2,13:4,9,8:2,6:4,4:2/24:2,13:4,11,8:3,6:5", 4, ["6-2", "4-4", "2-2"]),
+])
+def test_shots_are_the_rolls_with_a_turn_that_hits(position: str, shots: int, rolls: list[str]) -> None:
+    setup = read_setup({"position": position}, Game.SHORT)
+    assert count_rolls(setup, Side.BLACK, {"hit": True}) == (shots, rolls)
+
+
+def test_nothing_is_hit_in_long_nardy() -> None:
+    setup = read_setup({"position": "w/24:15/24:15"}, Game.LONG)
+    with pytest.raises(BlockError, match="no bar"):
+        count_rolls(setup, Side.WHITE, {"hit": True})
+
+
 def test_a_rolls_question_has_no_dice_and_known_conditions() -> None:
     base = {"position": "w/6,2,off:13/6:5,5:5,4:5", "task": "number", "question": "rolls", "answer": 13}
     assert puzzle({**base, "good": {"finish": True}}).quiz["good"][0] == "6-6"
