@@ -97,8 +97,8 @@ def test_the_race_chances_are_close_to_gnubgs() -> None:
 
 def test_the_cube_in_a_race_follows_the_count() -> None:
     """A race of some 110 pips, the side on roll 12 pips ahead by the count: a double and a take (Keith: add a
-    seventh to your own count, 108 -> 123.4; double when that is no more than 4 above the other's count, 120;
-    the other takes when it is at least 2 above). Two pips more for the taker and it is a drop."""
+    seventh, rounded down, to your own count, 108 + 15 = 123; double when that is no more than 4 above the
+    other's count, 120; the other takes when it is at least 2 above). Three pips more for the taker: a drop."""
     rules = ShortRules(cube=True)
     race = Position.from_notation("short:w/11:3,9:2,8:2,6:3,5:3,4:2/12:3,11:1,9:3,8:2,6:2,5:2,4:2")
     mine, theirs = keith_count(race, Side.WHITE), keith_count(race, Side.BLACK)
