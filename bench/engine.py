@@ -47,6 +47,7 @@ from nardy_core.scoring import score  # noqa: E402
 from nardy_core.search import rank_plays  # noqa: E402
 from nardy_core.sides import Side  # noqa: E402
 from tests.core.gnubg import gnubg_board  # noqa: E402  # gnubg-nn's board convention, one home for it
+from tests.core.races import random_race  # noqa: E402
 from training.model import NumpyNet  # noqa: E402
 from training.play import (  # noqa: E402
     Player,
@@ -212,17 +213,6 @@ def gnubg_judged(decisions: int, seed: int, games: int) -> None:
               f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
 
 
-def _race(generator: random.Random) -> Position:
-    """A short-nardy race with no contact left and some checkers still outside home: each side's fifteen on
-    its own points 1..12 at random, at least one of them on 7..12."""
-    sides = []
-    for _ in Side:
-        points = [generator.randint(1, 12) for _ in range(15)]
-        points[0] = generator.randint(7, 12)
-        sides.append(",".join(f"{p}:{points.count(p)}" for p in sorted(set(points), reverse=True)))
-    return Position.from_notation(f"short:w/{sides[0]}/{sides[1]}")
-
-
 def race_chances(gnubg_nn: object, races: int, seed: int) -> None:
     """How far the side to move's winning chance in a race not yet home (where the exact tables do not reach and
     the network answers) is from gnubg's race net: the figure the cube's advice in such races rests on."""
@@ -230,7 +220,7 @@ def race_chances(gnubg_nn: object, races: int, seed: int) -> None:
     generator = random.Random(seed)
     errors, mars = [], []
     for _ in range(races):
-        position = _race(generator)
+        position = random_race(generator)
         ours, _exact = chances(position, rules)
         theirs = gnubg_nn.probabilities(gnubg_board(position), 0)  # type: ignore[attr-defined]
         errors.append(abs(ours.win - float(theirs[0])))

@@ -29,11 +29,11 @@ from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.cube import Cube
 from nardy_core.cube_advice import CubeAdvice, position_advice
 from nardy_core.engine_api import chances
-from nardy_core.evaluator import RACE, RaceEvaluator
+from nardy_core.evaluator import RACE, Probabilities, RaceEvaluator
 from nardy_core.games import HEAD
 from nardy_core.movegen import TurnSearch
 from nardy_core.moves import Step
-from nardy_core.race import passed
+from nardy_core.race import not_yet_home
 from nardy_core.reasons import ReasonCode
 
 from .proofs import ProofBook, ProofError, decision_key, judge_best
@@ -624,25 +624,25 @@ def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
         distribution(theirs)[1] if len(distribution(theirs)) > 1 else 0.0)
 
 
-def _engine_cube(puzzle: PuzzleData) -> CubeAdvice:
-    """The engine's cube advice for the side to move, the cube in the centre (the cube's rules in force): a cube
-    puzzle's answer must agree with it, as the free board's computer and hints do."""
+def _engine_cube(puzzle: PuzzleData) -> tuple[Probabilities, CubeAdvice]:
+    """The engine's chances for the side to move and its cube advice, the cube in the centre (the cube's rules in
+    force): a cube puzzle's answer must agree with it, as the free board's computer and hints do."""
     position, rules = puzzle.setup.position, puzzle.setup.rules
     rules = rules if rules.cube else replace(rules, cube=True)
-    return position_advice(position, chances(position, rules)[0], rules, Cube())
+    p = chances(position, rules)[0]
+    return p, position_advice(position, p, rules, Cube())
 
 
 def _long_race(puzzle: PuzzleData) -> tuple[float, CubeAdvice] | None:
-    """For a cube question in a race not yet home (the sides have passed each other, not both all home): the
-    doubler's chance to win by the engine (the Keith count, :mod:`nardy_core.race`) and its cube advice. ``None``
-    for a bear-off race, which the exact tables answer."""
-    position = puzzle.setup.position
-    if not passed(position) or all(position.all_home(side) for side in Side):
+    """For a cube question in a race not yet home (:func:`nardy_core.race.not_yet_home`): the doubler's chance to
+    win by the engine (the Keith count) and its cube advice. ``None`` for a bear-off race, which the exact tables
+    answer."""
+    if not not_yet_home(puzzle.setup.position):
         return None
-    p = chances(position, replace(puzzle.setup.rules, cube=True))[0]
+    p, advice = _engine_cube(puzzle)
     if max(p.win_mars, p.lose_mars) > MARS_LEFT:
         raise BlockError(f"a mars (gammon) is possible here ({max(p.win_mars, p.lose_mars):.1%}): ask the cube in a plain race", "position")
-    return p.win, _engine_cube(puzzle)
+    return p.win, advice
 
 
 def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
@@ -669,7 +669,7 @@ def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     right = "double" if mine_now > 0.5 else "no_double"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the side to move finishes with {mine_now:.1%} of rolls: {right}", "answer")
-    engine = _engine_cube(puzzle)
+    _, engine = _engine_cube(puzzle)
     if (engine.action == "double") != (right == "double"):
         raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.action} (no double "
                          f"{engine.no_double:+.3f}, double/take {engine.double_take:+.3f})", "answer")
@@ -699,7 +699,7 @@ def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     right = "take" if taker >= 0.25 else "drop"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the taker wins {taker:.1%} of the time: {right}", "answer")
-    engine = _engine_cube(puzzle)
+    _, engine = _engine_cube(puzzle)
     if (engine.response == "drop") != (right == "drop"):
         raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.response} (double/take "
                          f"{engine.double_take:+.3f} for the doubler)", "answer")

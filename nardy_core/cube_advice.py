@@ -12,7 +12,7 @@ from). With ``W`` and ``L`` the mover's average win and loss (counting mars and 
   it; with the mover owning the cube, from ``(0, -L)`` straight to ``(CP, +1)``; ``+1`` beyond ``CP``;
 - the cubeful equity is ``x E_live + (1 - x) E_dead`` with the cube efficiency ``x`` of the position
   (:func:`efficiency_of`, GNU Backgammon's figures): :data:`EFFICIENCY` with contact, in a race not yet home
-  (:func:`~nardy_core.race.passed`) a figure growing with the mover's pips (:func:`race_efficiency`),
+  (:func:`~nardy_core.race.not_yet_home`) a figure growing with the mover's pips (:func:`race_efficiency`),
   :data:`RACE_EFFICIENCY` in a bear-off race, and 0 on the *last roll*, where the opponent is sure to finish with its next roll: the
   cube is dead then (a redouble could only come when the game is decided), and the answer is exact.
 
@@ -40,7 +40,7 @@ from . import bearoff
 from .cube import MAX_VALUE, Cube, next_value
 from .evaluator import Probabilities, stakes
 from .position import Position
-from .race import passed
+from .race import not_yet_home
 from .rules import Rules
 from .sides import Side
 
@@ -99,8 +99,10 @@ def efficiency_of(position: Position) -> float:
     >>> efficiency_of(Position.from_notation("short:w/12:5,6:10/12:5,6:10"))   # a race of 120 pips a side
     0.7
     """
+    if not_yet_home(position):
+        return race_efficiency(position.pips(position.to_move))
     if not (position.all_home(Side.WHITE) and position.all_home(Side.BLACK)):
-        return race_efficiency(position.pips(position.to_move)) if passed(position) else EFFICIENCY
+        return EFFICIENCY
     left = sorted(point for point, count in enumerate(bearoff.home_board(position, position.to_move.other), 1)
                   for _ in range(count))
     # sure to finish even with the smallest roll, 2-1 (1-1 finishes the same boards): one checker on a point

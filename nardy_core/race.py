@@ -71,6 +71,16 @@ def passed(position: Position) -> bool:
     return sum(furthest) < BAR
 
 
+def not_yet_home(position: Position) -> bool:
+    """A race the formula judges: the sides have passed each other (:func:`passed`) and not both are all home
+    (there the bear-off tables answer exactly).
+
+    >>> not_yet_home(Position.from_notation("short:w/12:5,6:10/12:5,6:10")), not_yet_home(Position.from_notation("short:w/6:15/6:15"))
+    (True, False)
+    """
+    return passed(position) and not (position.all_home(Side.WHITE) and position.all_home(Side.BLACK))
+
+
 def race_win(position: Position) -> float:
     """The side to move's chance to win the race, from both sides' :func:`keith_count` (:mod:`this module
     <nardy_core.race>`).
@@ -119,11 +129,9 @@ def _no_later(rolls: float, other_rolls: float, pips: int, lead: float) -> float
 
 def judged_chances(position: Position, rules: Rules, evaluator: Evaluator) -> Probabilities:
     """The side to move's chances as the cube, ``evaluate`` and the analysis read them: ``evaluator``'s, except in a
-    race not yet home (:func:`passed`), where the win is :func:`race_win` and the mars :func:`mars_chances` (a
+    race not yet home (:func:`not_yet_home`), where the win is :func:`race_win` and the mars :func:`mars_chances` (a
     koks where the loser's checkers would make one now)."""
-    if not passed(position) or position.winner() is not None or (
-        position.all_home(Side.WHITE) and position.all_home(Side.BLACK)
-    ):
+    if not not_yet_home(position) or position.winner() is not None:
         return evaluator.evaluate([position], rules)[0]
     win = race_win(position)
     win_mars, lose_mars = mars_chances(position)
