@@ -6,6 +6,8 @@
                                          render with the node run), writing nothing
     python -m builder prove              compute the engine's figures for every strategic answer the course
                                          lacks (minutes each) and write them to lessons/proofs.json
+    python -m builder openings [--jobs N] roll out long nardy's opening table into lessons/long/openings.json
+                                         (hours; resumable: it goes on where an interrupted run stopped)
 Options: --out DIR (default dist), --strict (warnings fail the build), --quiet, --lessons DIR, --site-url URL
 (the address the site is served from: each puzzle also gets an oEmbed description).
 
@@ -19,6 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .openings import FILE, GAME, compute_table
 from .phases import PROJECT, Paths, build, check, prove
 from .problems import BuildError, ContentError, Problem
 from .proofs import BOOK
@@ -61,7 +64,7 @@ def run(command: str, out: Path, paths: Paths, *, strict: bool = False, quiet: b
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m builder", description="Build the nardy tutorial site.")
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "check", "prove"))
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "check", "prove", "openings"))
     parser.add_argument("--out", type=Path, default=PROJECT / "dist")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--strict", action="store_true", help="warnings fail the build")
@@ -70,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also write .gz and .br copies, for hosts that serve them (docs/hosting.md)")
     parser.add_argument("--lessons", type=Path, default=PROJECT / "lessons", help="the course folder (default: lessons/)")
     parser.add_argument("--site-url", help="the address the site is served from (https://…/): adds oEmbed for each puzzle")
+    parser.add_argument("--jobs", type=int, default=1, help="openings: processes rolling out at once")
     args = parser.parse_args(argv)
+    if args.command == "openings":
+        compute_table(args.lessons.resolve() / GAME.value / FILE, jobs=args.jobs)
+        return 0
     out = args.out.resolve()
     paths = Paths(lessons=args.lessons.resolve())
     status = run(args.command, out, paths, strict=args.strict, quiet=args.quiet, precompress=args.precompress,

@@ -24,6 +24,8 @@ from .toml_text import TomlProblem, parse_toml
 LANGUAGES = ("ru", "en")
 BLOCK_KINDS = ("board", "puzzle", "replay")
 SPECIAL_PAGES = ("rules",)  #: {game}/{lang}/_rules.md: pages outside the course, boards only
+#: {game}/{lang}/_openings.md: the opening table's page, for a game with a table (builder.opening_table)
+OPTIONAL_PAGES = ("openings",)
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9][a-z0-9-]{0,60})$")  #: NN-slug.md
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")  #: what may appear in a URL path segment
 FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)\s*$")
@@ -158,8 +160,10 @@ def load_course(game_dir: Path, game: Game, problems: list[Problem]) -> CourseSo
                     )
     pages: dict[str, dict[str, LessonSource]] = {lang: {} for lang in LANGUAGES}
     for lang in LANGUAGES:
-        for name in SPECIAL_PAGES:
+        for name in SPECIAL_PAGES + OPTIONAL_PAGES:
             path = game_dir / lang / f"_{name}.md"
+            if not path.exists() and name in OPTIONAL_PAGES:
+                continue
             if not path.exists():
                 problems.append(Problem(path, 1, f"the {name} page {game.value}/{lang}/_{name}.md is missing"))
                 continue

@@ -65,7 +65,7 @@ class ProofError(Exception):
 
 
 @cache
-def _weights_digest(family: Family) -> str:
+def weights_digest(family: Family) -> str:
     """A short digest of ``family``'s network weights ("none" where the package ships none)."""
     if not ships_network(family):
         return "none"
@@ -75,7 +75,7 @@ def _weights_digest(family: Family) -> str:
 def decision_key(position: Position, dice: tuple[int, int], first_turn: bool, rules: object, kind: str = "best") -> str:
     """What the figures depend on: the decision and the engine that judged it (``kind`` "race": the bear-off
     tables, which no network changes)."""
-    engine = [_weights_digest(position.game.family), TRIALS, TRUNCATE] if kind == "best" else []
+    engine = [weights_digest(position.game.family), TRIALS, TRUNCATE] if kind == "best" else []
     content = json.dumps([VERSION, kind, position.notation(), list(dice), first_turn, repr(rules), *engine])
     return f"{kind}:" + hashlib.sha256(content.encode()).hexdigest()[:24]
 

@@ -19,6 +19,8 @@ from nardy_core.blocks import forbidden_block
 from nardy_core.movegen import TurnSearch
 
 from .lessons import LANGUAGES, SLUG, Block, CourseSource, LessonSource
+from .opening_table import OpeningTable, table_of
+from .openings import FILE
 from .plausibility import implausible
 from .problems import Problem
 from .proofs import ProofBook, ProofError, judge_best
@@ -73,6 +75,7 @@ class CourseData:
     chapters: list[tuple[str, dict[str, str], list[str]]]  #: (slug, titles, lesson slugs)
     lessons: dict[str, dict[str, LessonData]] = field(default_factory=dict)  #: lang -> slug -> lesson
     pages: dict[str, dict[str, list[Part]]] = field(default_factory=dict)  #: lang -> "rules" -> parts
+    openings: OpeningTable | None = None  #: the opening table, for a game with one
 
     def order(self) -> list[str]:
         return [slug for _, _, lessons in self.chapters for slug in lessons]
@@ -97,9 +100,16 @@ def validate_course(source: CourseSource, seen_ids: dict[str, tuple[Path, int]],
             course.lessons[lang][slug] = LessonData(slug, lesson.title, lesson.summary, parts, number)
         course.pages[lang] = {}
         for name, page in source.pages.get(lang, {}).items():
+            if name == "openings" and page.blocks:
+                problems.append(Problem(page.path, page.blocks[0].line, "the opening table's page holds text only"))
             course.pages[lang][name] = _validate_parts(page, source.game, False, seen_ids, problems, proofs,
                                                        puzzles_allowed=False)
     problems.extend(compare_languages(source))
+    course.openings = table_of(source.root, problems)
+    for lang in LANGUAGES:
+        page_path = source.root / lang / "_openings.md"
+        if (source.root / FILE).exists() != page_path.exists():
+            problems.append(Problem(page_path, 1, f"an opening table ({FILE}) and its page _openings.md go together"))
     return course
 
 

@@ -56,8 +56,9 @@ def _best_after(position: Position, roll: Roll, rules: Rules, evaluator: Evaluat
     return after[best_of(after, rules, evaluator)[0]] if after else position.handed_over()
 
 
-def _one_game(position: Position, rules: Rules, evaluator: Evaluator, trial: int, truncate: int, seed: int) -> Probabilities:
-    """Trial ``trial`` played out from ``position``: the chances of ``position``'s side to move."""
+def play_out(position: Position, rules: Rules, evaluator: Evaluator, trial: int, truncate: int, seed: int) -> Probabilities:
+    """Trial ``trial`` played out from ``position``: the chances of ``position``'s side to move (one game of
+    :func:`rollout`, for rollouts of other shapes: ``builder.openings`` throws the first roll itself)."""
     dice = random.Random(seed * 1_000_003 + trial)
     current = position
     for turn in range(truncate):
@@ -83,4 +84,4 @@ def rollout(
     evaluator = evaluator or evaluator_for(position.game)
     if position.winner() is not None or RaceEvaluator.applies(position):
         return evaluator.evaluate([position], rules)[0]
-    return _mean([_one_game(position, rules, evaluator, trial, truncate, seed) for trial in range(trials)])
+    return _mean([play_out(position, rules, evaluator, trial, truncate, seed) for trial in range(trials)])

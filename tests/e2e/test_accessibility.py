@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from .axe import violations
 
 PAGES = ["ru/", "ru/review/", "ru/lessons/head/", "en/lessons/blocks/", "ru/puzzles/head-first-move/", "en/puzzles/",
-         "ru/rules/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
+         "ru/rules/", "en/openings/", "en/play/?pos=w/24:15/24:15&dice=6-5", "ru/play/?game=short", "embed/ru/board-home.html",
          "ru/lab/", "en/lab/?example=my-bot", "ru/lab/api/", "en/lab/api/",
          "ru/lessons/head/?present=4", "en/lessons/whole-game/?present=3", "ru/lessons/head/?present=audience",
          "ru/play/?edit=1", "en/play/?edit=1&pos=short:b/bar:1,6:14/bar:2,20:13"]
