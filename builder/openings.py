@@ -40,7 +40,7 @@ from nardy_core.search import after_play, rank_plays, zero_ply
 from nardy_core.sides import Side
 
 from .atomic import write_atomically
-from .proofs import weights_digest
+from .proofs import MARGIN, weights_digest
 
 VERSION = 1  #: of the method: a change makes the table stale
 GAME = Game.LONG
@@ -48,7 +48,7 @@ FILE = "openings.json"  #: under lessons/long/
 TRIALS = 1296  #: per plan: each of the 36 replies 36 times, the throw after it stratified too
 DECISIVE = 0.06  #: plans a 1-ply look leaves this close to the best are rolled out besides the best two
 MOST_PLANS = 3
-EQUAL = 0.02  #: plans this close are equally good (builder.proofs.MARGIN)
+EQUAL = MARGIN  #: plans this close are equally good: the margin the build's proofs use
 
 #: the 21 distinct rolls, high die first: doubles once, the others for two throws each
 ROLLS: tuple[Roll, ...] = tuple(Roll(high, low) for high in range(6, 0, -1) for low in range(high, 0, -1))
