@@ -48,6 +48,7 @@ FILE = "openings.json"  #: under lessons/long/
 TRIALS = 1296  #: per plan: each of the 36 replies 36 times, the throw after it stratified too
 DECISIVE = 0.06  #: plans a 1-ply look leaves this close to the best are rolled out besides the best two
 MOST_PLANS = 3
+PLAN_LEGAL = 18  #: a play legal after fewer of the 36 throws is what a reply allows, not a plan of the cell
 EQUAL = MARGIN  #: plans this close are equally good: the margin the build's proofs use
 
 #: the 21 distinct rolls, high die first: doubles once, the others for two throws each
@@ -73,7 +74,10 @@ def after_opening(opening: Roll, rules: Rules, evaluator: Evaluator) -> tuple[st
     return _best(Position.start(GAME), opening, True, rules, evaluator)
 
 
-def replies(opened: Position, rules: Rules, evaluator: Evaluator) -> list[tuple[Roll, str, Position]]:
+Reply = tuple[Roll, str, Position]  #: a reply roll, the replier's play of it, and the position after it
+
+
+def replies(opened: Position, rules: Rules, evaluator: Evaluator) -> list[Reply]:
     """Each of the 21 reply rolls, the replier's 0-ply play of it, and the position after it (opener to move)."""
     return [(roll, *_best(opened, roll, True, rules, evaluator)) for roll in ROLLS]
 
@@ -96,12 +100,12 @@ def plan_of(final: Position, mover: Side) -> tuple[int, ...]:
     return tuple(final.counts(mover))
 
 
-def survey(opened: Position, second: Roll, rules: Rules, evaluator: Evaluator, least_legal: int = 18) -> list[Surveyed]:
-    """The plans of ``second`` after every reply, best first by their 1-ply equity averaged over the replies
-    (plans legal after fewer than ``least_legal`` throws, by default half, are what a reply allows, no plans)."""
+def survey(replied: Sequence[Reply], second: Roll, rules: Rules, evaluator: Evaluator) -> list[Surveyed]:
+    """Every plan of ``second`` after the replies (:func:`replies`), best first by its 1-ply equity averaged over
+    the replies."""
     looks: list[tuple[int, dict[tuple[int, ...], float]]] = []
     texts: dict[tuple[int, ...], Counter[str]] = {}
-    for roll, _, position in replies(opened, rules, evaluator):
+    for roll, _, position in replied:
         ranked = rank_plays(position, second, False, rules, evaluator, plies=1)
         figures = {}
         for entry in ranked:
@@ -117,24 +121,22 @@ def survey(opened: Position, second: Roll, rules: Rules, evaluator: Evaluator, l
             total += throws * figures.get(plan, top)
             legal += throws * (plan in figures)
             best += throws * (plan in figures and figures[plan] == top)
-        if legal >= least_legal:
-            surveyed.append(Surveyed(written.most_common(1)[0][0], plan, total / 36, int(best), int(legal)))
+        surveyed.append(Surveyed(written.most_common(1)[0][0], plan, total / 36, int(best), int(legal)))
     return sorted(surveyed, key=lambda s: (-s.equity, s.text))
 
 
-def plan_rollout(opened: Position, second: Roll, plan: tuple[int, ...], rules: Rules, evaluator: Evaluator, *,
+def plan_rollout(replied: Sequence[Reply], second: Roll, plan: tuple[int, ...], rules: Rules, evaluator: Evaluator, *,
                  trials: int = TRIALS, truncate: int = TRUNCATE, seed: int = 1) -> Probabilities:
     """The opener's chances playing ``plan`` with ``second`` after a random reply (:mod:`this module
     <builder.openings>`)."""
+    after_plan = {}  # the replier to move after each reply and the plan (or the engine's play, where it is illegal)
+    for roll, _, position in replied:
+        outcomes = {plan_of(final, position.to_move): final for final, _ in TurnSearch(position, second, False, rules).outcomes()}
+        after_plan[roll] = after_play(outcomes[plan]) if plan in outcomes else _best(position, second, False, rules, evaluator)[1]
     chances = []
     for trial in range(trials):
         reply = THROWS[trial % 36]
-        _, position = _best(opened, Roll(max(reply), min(reply)), True, rules, evaluator)
-        outcomes = {plan_of(final, position.to_move): final for final, _ in TurnSearch(position, second, False, rules).outcomes()}
-        if plan in outcomes:
-            after = after_play(outcomes[plan])
-        else:
-            after = _best(position, second, False, rules, evaluator)[1]
+        after = after_plan[Roll(max(reply), min(reply))]
         # the replier's next throw is stratified over the 36 within each reply; the dice after differ per trial
         replier = play_out(after, rules, evaluator, trial // 36 + 36 * (trial % 36), truncate, seed)
         chances.append(replier.flipped())
@@ -153,10 +155,9 @@ def cell_key(opening: Roll, second: Roll) -> str:
     return f"{opening}/{second}"
 
 
-def only_play(opened: Position, second: Roll, rules: Rules, evaluator: Evaluator) -> bool:
-    """Whether ``second`` leaves no choice after any reply."""
-    return all(len(TurnSearch(position, second, False, rules).outcomes()) <= 1
-               for _, _, position in replies(opened, rules, evaluator))
+def only_play(replied: Sequence[Reply], second: Roll, rules: Rules) -> bool:
+    """Whether ``second`` leaves no choice after any of the replies."""
+    return all(len(TurnSearch(position, second, False, rules).outcomes()) <= 1 for _, _, position in replied)
 
 
 def compute_cell(opening: Roll, second: Roll, trials: int = TRIALS) -> dict[str, Any]:
@@ -164,15 +165,17 @@ def compute_cell(opening: Roll, second: Roll, trials: int = TRIALS) -> dict[str,
     rules = LongRules()
     evaluator = evaluator_for(GAME)
     first, opened = after_opening(opening, rules, evaluator)
-    surveyed = survey(opened, second, rules, evaluator)
-    if len(surveyed) == 1 and not only_play(opened, second, rules, evaluator):
-        surveyed = survey(opened, second, rules, evaluator, least_legal=1)  # the choice some replies leave
+    replied = replies(opened, rules, evaluator)
+    surveyed = survey(replied, second, rules, evaluator)
+    candidates = [entry for entry in surveyed if entry.legal_after >= PLAN_LEGAL]
+    if len(candidates) == 1 and not only_play(replied, second, rules):
+        candidates = surveyed  # the choice some replies leave
     plans = []
-    for entry in chosen_plans(surveyed):
+    for entry in chosen_plans(candidates):
         figures: dict[str, Any] = {"play": entry.text, "survey": round(entry.equity, 4),
                                    "best_after": entry.best_after, "legal_after": entry.legal_after}
-        if len(surveyed) > 1:
-            chances = plan_rollout(opened, second, entry.plan, rules, evaluator, trials=trials)
+        if len(candidates) > 1:
+            chances = plan_rollout(replied, second, entry.plan, rules, evaluator, trials=trials)
             figures.update(equity=round(chances.equity(rules), 4), win=round(chances.win, 4),
                            win_mars=round(chances.win_mars, 4), lose_mars=round(chances.lose_mars, 4))
         plans.append(figures)

@@ -459,8 +459,9 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     chapter_of = {slug: (number, titles.get(lang, slug))
                   for number, (_, titles, slugs) in enumerate(data.chapters, start=1) for slug in slugs}
     common = {"game": game.value, "prefix": prefix}
-    site.write(f"{base}index.html", "course.html", lang, chapters=chapters, total=len(puzzles),
-               openings=data.openings is not None and "openings" in data.pages[lang], **common)
+    openings = data.openings is not None and "openings" in data.pages[lang]  # the table and its page's prose
+    site.write(f"{base}index.html", "course.html", lang, chapters=chapters, total=len(puzzles), openings=openings,
+               **common)
     for index, lesson in enumerate(ordered):
         chapter_number, chapter_title = chapter_of[lesson.slug]
         site.write(
@@ -489,7 +490,7 @@ def _render_game(site: SiteRenderer, game: Game, data: CourseData, lang: str) ->
     glossary = [term for term in site.course.glossary if game in term.games]
     rules_body = site.body(data.pages[lang].get("rules", []), lang, "rules-")
     site.write(f"{base}rules/index.html", "rules.html", lang, body=rules_body, glossary=glossary, **common)
-    if data.openings is not None and "openings" in data.pages[lang]:
+    if openings:
         site.write(f"{base}openings/index.html", "openings.html", lang, table=data.openings,
                    body=site.body(data.pages[lang]["openings"], lang, "openings-"), **common)
 

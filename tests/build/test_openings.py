@@ -73,7 +73,7 @@ def test_a_cell_with_one_play_leaves_no_choice_after_any_reply() -> None:
     assert single, "some second rolls leave no choice (1-1 after 6-5: the head checker plays all four)"
     for key in single:
         opening, second = (Roll(*map(int, part.split("-"))) for part in key.split("/"))
-        assert only_play(after_opening(opening, rules, evaluator)[1], second, rules, evaluator), key
+        assert only_play(replies(after_opening(opening, rules, evaluator)[1], rules, evaluator), second, rules), key
 
 
 def test_the_plans_are_ordered_by_their_rolled_out_equity() -> None:
@@ -94,8 +94,9 @@ def test_a_plan_is_rolled_out_on_shared_dice_and_a_reply_that_forbids_it_gets_th
     assert blocked, "some reply (a 5 in all) lands on White's 7-point"
     plan = plan_of(next(final for final, steps in TurnSearch(replies(opened, rules, evaluator)[-1][2], Roll(6, 4), False, rules).outcomes()
                         if " ".join(map(str, steps)) == "13/7 24/20"), opened.to_move.other)
-    first = plan_rollout(opened, Roll(6, 4), plan, rules, evaluator, trials=72, truncate=1)
-    again = plan_rollout(opened, Roll(6, 4), plan, rules, evaluator, trials=72, truncate=1)
+    replied = replies(opened, rules, evaluator)
+    first = plan_rollout(replied, Roll(6, 4), plan, rules, evaluator, trials=72, truncate=1)
+    again = plan_rollout(replied, Roll(6, 4), plan, rules, evaluator, trials=72, truncate=1)
     assert first == again and first.well_formed()
 
 
