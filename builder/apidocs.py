@@ -19,10 +19,12 @@ import doctest
 import enum
 import importlib
 import inspect
+import os
 import re
 import types
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ForwardRef
@@ -237,8 +239,13 @@ def _class(cls: type, name: str) -> Entry:
 def _constants(module: ModuleType) -> dict[str, tuple[str, str, int]]:
     """name -> (value as written, its ``#:`` comment, line) for the module-level assignments of ``module``."""
     path = getattr(module, "__file__", None)  # None for a module made in memory
-    if path is None:
-        return {}
+    return {} if path is None else _constants_in(path, os.stat(path).st_mtime_ns)
+
+
+@cache
+def _constants_in(path: str, _changed: int) -> dict[str, tuple[str, str, int]]:
+    """:func:`_constants` of the module at ``path``: parsed once per version of the file (each constant the
+    reference shows asks, and the dev server builds again and again)."""
     source = Path(path).read_text(encoding="utf-8")
     lines = source.splitlines()
     found: dict[str, tuple[str, str, int]] = {}

@@ -11,9 +11,10 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
@@ -85,6 +86,15 @@ class BoardKey:
     interactive: bool
 
 
+def _bytecode_cache(folder: Path) -> BytecodeCache | None:
+    """Jinja's cache of compiled templates in ``folder``; None where it cannot be made (the build only slows)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
 def _book_setup(setup: Setup) -> dict[str, Any] | None:
     """The answer book's setup (builder/answers.py) of a board that plays a turn; None for one without dice."""
     if setup.roll is None:
@@ -117,6 +127,9 @@ class SiteRenderer:
             undefined=StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            auto_reload=False,  # one build reads each template once: no stat of its file on every page
+            # compiled templates kept between builds (by the templates' source, Jinja's own check)
+            bytecode_cache=_bytecode_cache(source.paths.project / ".cache" / "jinja"),
         )
         # a widget's config as JSON in a single-quoted attribute: a third of the bytes of escaped double quotes
         self.env.globals["json_attr"] = lambda name, value: Markup(json_attribute(name, value))
@@ -129,10 +142,17 @@ class SiteRenderer:
         #: the books asked for since the last page was written, in page order: a page's widgets are rendered
         #: just before the page itself (its context), so these are the next page's
         self.page_books: list[str] = []
+        self._drawn: dict[tuple[BoardKey, str, bool, bool], Markup] = {}
+        self._inline: dict[str, Markup] = {}
+        self._block: dict[str, Markup] = {}
 
     # answer books, computed on every core before the pages ask for them one by one ---------------------
     def prepare_books(self) -> None:
-        setups = [part.setup for _, part in self._course_parts() if isinstance(part, BoardData | PuzzleData)]
+        # exactly the boards `answers` is asked for: a setup computed and never asked for would not be kept,
+        # and every build would compute it again
+        setups = [part.setup for _, part in self._course_parts()
+                  if (isinstance(part, BoardData) and part.interactive)
+                  or (isinstance(part, PuzzleData) and part.task.mode == "turn")]
         self.books.prefetch(book for book in map(_book_setup, setups) if book is not None)
 
     def _course_parts(self) -> Iterator[tuple[str, Any]]:
@@ -169,17 +189,25 @@ class SiteRenderer:
 
     def board_svg(self, lang: str, model: BoardModel, perspective: str, interactive: bool, board_id: str,
                   picture: bool = True, captions: bool = True) -> Markup:
-        texts = self.texts[BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)]
+        key = BoardKey(lang, json.dumps(model, sort_keys=True), perspective, interactive)
+        texts = self.texts[key]
         self.captions[lang][captions_ref(model["game"], perspective)] = texts["captions"]
-        return render_board(model, texts, board_id=board_id, perspective=perspective, interactive=interactive,
-                            picture=picture, captions=captions)
+        drawn = (key, board_id, picture, captions)  # a puzzle is drawn on its lesson, its own page and its embed
+        if drawn not in self._drawn:
+            self._drawn[drawn] = render_board(model, texts, board_id=board_id, perspective=perspective,
+                                              interactive=interactive, picture=picture, captions=captions)
+        return self._drawn[drawn]
 
-    # helpers ------------------------------------------------------------------------------------
+    # helpers: the same text is rendered once per build (a puzzle's hints are on three pages) ----------
     def inline(self, text: str) -> Markup:
-        return Markup(self.md.renderInline(text))
+        if text not in self._inline:
+            self._inline[text] = Markup(self.md.renderInline(text))
+        return self._inline[text]
 
     def block(self, text: str) -> Markup:
-        return Markup(self.md.render(text))
+        if text not in self._block:
+            self._block[text] = Markup(self.md.render(text))
+        return self._block[text]
 
     def t(self, lang: str) -> Callable[..., str]:
         return self.catalogs[lang].t
@@ -196,7 +224,7 @@ class SiteRenderer:
             t=self.t(language),
             csp=context.pop("csp", CSP),
             theme_script=Markup(THEME_SCRIPT),
-            runtime=self.source_runtime(),
+            runtime=self.runtime,
             languages=LANGUAGE_NAMES,
             page_path=relative,
             embed_page=embed_page,
@@ -235,7 +263,9 @@ class SiteRenderer:
         """Every module ``app.js`` imports, as site paths: read once per build from the static files."""
         return module_closure(self.static_files)
 
-    def source_runtime(self) -> dict[str, str]:
+    @cached_property
+    def runtime(self) -> dict[str, str]:
+        """The runtime's paths (``builder.vendor.runtime_paths``): read once per build."""
         return runtime_paths(self.source.paths.project)
 
     def answers(self, setup: Setup) -> str | None:
@@ -514,7 +544,7 @@ def _render_lab(site: SiteRenderer, lang: str) -> None:
     examples = site.source.lab_examples
     if not examples:
         return
-    runtime = site.source_runtime()
+    runtime = site.runtime
     lab = lab_paths()
     config = {
         "kind": "lab",

@@ -72,11 +72,12 @@ def weights_digest(family: Family) -> str:
     return hashlib.sha256(Path(weight_file_path(family)).read_bytes()).hexdigest()[:16]
 
 
-def decision_key(position: Position, dice: tuple[int, int], first_turn: bool, rules: object, kind: str = "best") -> str:
-    """What the figures depend on: the decision and the engine that judged it (``kind`` "race": the bear-off
-    tables, which no network changes)."""
-    engine = [weights_digest(position.game.family), TRIALS, TRUNCATE] if kind == "best" else []
-    content = json.dumps([VERSION, kind, position.notation(), list(dice), first_turn, repr(rules), *engine])
+def decision_key(position: Position, dice: tuple[int, int] | None, first_turn: bool, rules: object, kind: str = "best") -> str:
+    """What the figures depend on: the decision and the engine that judged it (``kind`` "best" and "cube": the
+    engine's; "race" and "cube-race": the bear-off tables', which no network changes; a cube question has no
+    ``dice``)."""
+    engine = [weights_digest(position.game.family), TRIALS, TRUNCATE] if kind in ("best", "cube") else []
+    content = json.dumps([VERSION, kind, position.notation(), list(dice or ()), first_turn, repr(rules), *engine])
     return f"{kind}:" + hashlib.sha256(content.encode()).hexdigest()[:24]
 
 

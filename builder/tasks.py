@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from nardy_core import BAR, HOME, Game, LongRules, NardyError, Position, Roll, Rules, Side, check_play, codes_for, parse_play, score
 from nardy_core.api import abs_point, reason_json
-from nardy_core.bearoff import ROLLS, distribution, expected_rolls, home_board, win_chance
+from nardy_core.bearoff import ROLLS, HomeBoard, distribution, expected_rolls, home_board, win_chance
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.cube import Cube
 from nardy_core.cube_advice import CubeAdvice, position_advice
@@ -101,6 +102,8 @@ class TaskKind:
     choices: tuple[tuple[str, str], ...] = ()  #: (answer value, catalog key of its button)
     game_over_allowed: bool = False  #: the position may be finished (scoring)
     extra_keys: tuple[str, ...] = ()  #: more catalog keys the task's pages use
+    #: the engine's proof of the answer, after ``check`` (figures kept by content in the proof book)
+    prove: Callable[[PuzzleData, dict[str, Any], ProofBook], None] | None = None
 
     @property
     def badge_key(self) -> str:
@@ -162,7 +165,14 @@ def final_of(setup: Setup, play_text: object, key: str) -> tuple[str, list[list[
 def _search(setup: Setup) -> TurnSearch:
     if setup.roll is None:
         raise BlockError("this task needs dice = [a, b]", "dice")
-    return TurnSearch(setup.position, setup.roll, setup.first_turn, setup.rules)
+    return turn_search(setup.position, setup.roll, setup.first_turn, setup.rules)
+
+
+@lru_cache(maxsize=4096)
+def turn_search(position: Position, roll: Roll, first_turn: bool, rules: Rules) -> TurnSearch:
+    """The legal turns of a setup, searched once per build: each puzzle is in two languages, and its task, its
+    proof and the roll counts of a lesson ask about the same turns (a search never changes once built)."""
+    return TurnSearch(position, roll, first_turn, rules)
 
 
 # ---- the task kinds ---------------------------------------------------------------------------------
@@ -538,7 +548,7 @@ def _good_test(setup: Setup, side: Side, good: dict[str, Any]) -> Callable[[Roll
             return False
         if set(good) <= {"die", "double"}:
             return True
-        outcomes = TurnSearch(position, roll, setup.first_turn, setup.rules).outcomes()
+        outcomes = turn_search(position, roll, setup.first_turn, setup.rules).outcomes()
         if "pass" in good:
             return not outcomes
         return any(meets(final) for final, _ in outcomes)
@@ -609,8 +619,9 @@ CUBE_MARGIN = 0.04
 MARS_LEFT = 0.01  #: a race cube question is asked where a mars is this unlikely (the 25 % rule holds)
 
 
-def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
-    """For a cube question: the doubler's chance to win, and both sides' chances to finish next roll."""
+def _race_boards(puzzle: PuzzleData, proofs: ProofBook) -> tuple[float, float, float]:
+    """For a cube question: the doubler's chance to win, and both sides' chances to finish next roll (kept in
+    ``proofs``: building the tables as far as a long race takes seconds)."""
     position = puzzle.setup.position
     doubler = position.to_move
     for side in Side:
@@ -620,36 +631,54 @@ def _race_boards(puzzle: PuzzleData) -> tuple[float, float, float]:
         if position.borne_off(side) == 0:
             raise BlockError(f"{side.value} has borne off nothing: a mars (gammon) would be possible, not a simple race", "position")
     mine, theirs = home_board(position, doubler), home_board(position, doubler.other)
-    return win_chance(mine, theirs), distribution(mine)[1] if len(distribution(mine)) > 1 else 0.0, (
-        distribution(theirs)[1] if len(distribution(theirs)) > 1 else 0.0)
+
+    def compute(_: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        def next_roll(board: HomeBoard) -> float:
+            finish = distribution(board)
+            return finish[1] if len(finish) > 1 else 0.0
+        return {"race": [round(win_chance(mine, theirs), 9), round(next_roll(mine), 9), round(next_roll(theirs), 9)]}
+
+    key = decision_key(position, None, False, puzzle.setup.rules, kind="cube-race")
+    win, mine_next, theirs_next = proofs.kept(key, puzzle.id, lambda entry: "race" in entry, compute)["race"]
+    return float(win), float(mine_next), float(theirs_next)
 
 
-def _engine_cube(puzzle: PuzzleData) -> tuple[Probabilities, CubeAdvice]:
+def _engine_cube(puzzle: PuzzleData, proofs: ProofBook) -> tuple[Probabilities, CubeAdvice]:
     """The engine's chances for the side to move and its cube advice, the cube in the centre (the cube's rules in
-    force): a cube puzzle's answer must agree with it, as the free board's computer and hints do."""
+    force): a cube puzzle's answer must agree with it, as the free board's computer and hints do. The chances are
+    kept in ``proofs`` (in a bear-off race they build the tables)."""
     position, rules = puzzle.setup.position, puzzle.setup.rules
     rules = rules if rules.cube else replace(rules, cube=True)
-    p = chances(position, rules)[0]
+    key = decision_key(position, None, False, rules, kind="cube")
+    kept = proofs.kept(key, puzzle.id, lambda entry: "chances" in entry,
+                       lambda _: {"chances": [round(value, 9) for value in chances(position, rules)[0]]})
+    p = Probabilities(*map(float, kept["chances"]))
     return p, position_advice(position, p, rules, Cube())
 
 
-def _long_race(puzzle: PuzzleData) -> tuple[float, CubeAdvice] | None:
+def _long_race(puzzle: PuzzleData, proofs: ProofBook) -> tuple[float, CubeAdvice] | None:
     """For a cube question in a race not yet home (:func:`nardy_core.race.not_yet_home`): the doubler's chance to
     win by the engine (the Keith count) and its cube advice. ``None`` for a bear-off race, which the exact tables
     answer."""
     if not not_yet_home(puzzle.setup.position):
         return None
-    p, advice = _engine_cube(puzzle)
+    p, advice = _engine_cube(puzzle, proofs)
     if max(p.win_mars, p.lose_mars) > MARS_LEFT:
         raise BlockError(f"a mars (gammon) is possible here ({max(p.win_mars, p.lose_mars):.1%}): ask the cube in a plain race", "position")
     return p.win, advice
 
 
-def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+def _cube_answer(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+    """A cube question's answer is one of its buttons (what it should be, :attr:`TaskKind.prove` says)."""
+    if data.get("answer") not in [value for value, _ in puzzle.task.choices]:
+        raise BlockError(f"answer = {data.get('answer')!r}: give one of {', '.join(v for v, _ in puzzle.task.choices)}", "answer")
+
+
+def _double_task(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
     """Should the side to move double? Asked where it is exact, a last roll (the opponent is sure to finish next:
     double if and only if the side to move finishes with more than half of the rolls), or in a race not yet home,
     by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
-    race = _long_race(puzzle)
+    race = _long_race(puzzle, proofs)
     if race is not None:
         chance, engine = race
         if engine.action == "too_good":
@@ -663,24 +692,24 @@ def _double_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
                              f"wins {chance:.1%})", "answer")
         puzzle.quiz = {"answer": right, "chance": round(chance, 4)}
         return
-    chance, mine_now, theirs_next = _race_boards(puzzle)
+    chance, mine_now, theirs_next = _race_boards(puzzle, proofs)
     if theirs_next < 1.0:
         raise BlockError("a double question is asked on the last roll: the opponent must be sure to finish next roll", "position")
     right = "double" if mine_now > 0.5 else "no_double"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the side to move finishes with {mine_now:.1%} of rolls: {right}", "answer")
-    _, engine = _engine_cube(puzzle)
+    _, engine = _engine_cube(puzzle, proofs)
     if (engine.action == "double") != (right == "double"):
         raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.action} (no double "
                          f"{engine.no_double:+.3f}, double/take {engine.double_take:+.3f})", "answer")
     puzzle.quiz = {"answer": right, "chance": round(chance, 4)}
 
 
-def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
+def _take_task(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
     """The side to move has doubled: should the opponent take? Take with at least 25 % to win (money play,
     no gammons); exact on a last roll, the standard rule of thumb in longer races, so never asked close to it.
     In a race not yet home, by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
-    race = _long_race(puzzle)
+    race = _long_race(puzzle, proofs)
     if race is not None:
         chance, engine = race
         if abs(engine.double_take - engine.double_drop) < CUBE_MARGIN:
@@ -692,14 +721,14 @@ def _take_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
                              f"wins {1.0 - chance:.1%})", "answer")
         puzzle.quiz = {"answer": right, "chance": round(1.0 - chance, 4)}
         return
-    chance, _, theirs_next = _race_boards(puzzle)
+    chance, _, theirs_next = _race_boards(puzzle, proofs)
     taker = 1.0 - chance
     if theirs_next < 1.0 and abs(taker - 0.25) < TAKE_MARGIN:
         raise BlockError(f"the taker wins {taker:.1%}: too close to 25 % to teach as a rule", "position")
     right = "take" if taker >= 0.25 else "drop"
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but the taker wins {taker:.1%} of the time: {right}", "answer")
-    _, engine = _engine_cube(puzzle)
+    _, engine = _engine_cube(puzzle, proofs)
     if (engine.response == "drop") != (right == "drop"):
         raise BlockError(f"answer = {right!r}, but the engine's cube advice is {engine.response} (double/take "
                          f"{engine.double_take:+.3f} for the doubler)", "answer")
@@ -754,8 +783,9 @@ TASKS: dict[str, TaskKind] = {
                              *BLOCK_VARIANT_KEYS.values())),
         TaskKind("click", "click", _click_task),
         TaskKind("score", "choice", _score_task, (("1", "score.oin"), ("2", "score.mars"), ("3", "score.three")), True),
-        TaskKind("double", "choice", _double_task, (("double", "cube.double"), ("no_double", "cube.no_double"))),
-        TaskKind("take", "choice", _take_task, (("take", "cube.take"), ("drop", "cube.drop"))),
+        TaskKind("double", "choice", _cube_answer, (("double", "cube.double"), ("no_double", "cube.no_double")),
+                 prove=_double_task),
+        TaskKind("take", "choice", _cube_answer, (("take", "cube.take"), ("drop", "cube.drop")), prove=_take_task),
         TaskKind("number", "number", _number_task,
                  extra_keys=("number.label", "number.check", "number.correct", "number.wrong", "number.empty", "number.good_rolls",
                              "number.answer")),

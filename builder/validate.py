@@ -16,7 +16,6 @@ from typing import Any
 from nardy_core import Game, NardyError, Position, Roll, Side, rules_from_dict
 from nardy_core.api import abs_point
 from nardy_core.blocks import forbidden_block
-from nardy_core.movegen import TurnSearch
 
 from .lessons import LANGUAGES, SLUG, Block, CourseSource, LessonSource
 from .opening_table import OpeningTable, table_of
@@ -25,7 +24,7 @@ from .plausibility import implausible
 from .problems import Problem
 from .proofs import ProofBook, ProofError, judge_best
 from .replay import ReplayData, validate_replay
-from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list, is_race, prove_race
+from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list, is_race, prove_race, turn_search
 
 BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed"}
 SHARED_PUZZLE_KEYS = (
@@ -274,10 +273,12 @@ def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: li
 
 def prove_puzzle(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
     """A ``best`` puzzle must answer with the engine's best plays (``builder.proofs``); in a race, with the exact
-    bear-off tables' (``builder.tasks.prove_race``)."""
+    bear-off tables' (``builder.tasks.prove_race``). A task with a proof of its own (the cube questions) runs it."""
     close = data.get("close", False)
     if not isinstance(close, bool):
         raise BlockError("close must be true or false", "close")
+    if puzzle.task.prove is not None:
+        puzzle.task.prove(puzzle, data, proofs)
     if puzzle.task.name != "best":
         for key in ("close", "measure"):
             if key in data:
@@ -285,7 +286,7 @@ def prove_puzzle(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) ->
         return
     setup = puzzle.setup
     assert setup.roll is not None
-    outcomes = TurnSearch(setup.position, setup.roll, setup.first_turn, setup.rules).outcomes()
+    outcomes = turn_search(setup.position, setup.roll, setup.first_turn, setup.rules).outcomes()
     plays = {final.notation(): " ".join(map(str, steps)) for final, steps in outcomes}
     wrong = [entry["final"] for entry in puzzle.wrong if entry.get("kind") == "final"]
     if is_race(setup.position, setup.position.to_move):

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
+from builder.proofs import ProofBook
 from builder.tasks import TASKS, BlockError, PuzzleData, Setup
+from builder.validate import prove_puzzle
 from nardy_core import Game, Position, Side
 from nardy_core.rules import ShortRules
 
@@ -16,6 +18,7 @@ HOLD = "short:w/10,8,6:6,5:4,4,3,2/11,9:2,8,6:3,5:4,4,3:2,1"  #: 83 + 12 against
 DROP = "short:w/7,6:6,5:4,4:2,3,1/11:2,9,6:4,5:5,4:2,1"  #: 75 + 11 against 89: drop
 CLOSE = "short:w/11,6:4,5:7,4:2,2/10,9,8,6:3,5:6,4:2,3"  #: 80 + 11 against 86: a hair from the doubling point
 MARS = "short:w/6:5,5:5,4:5/12:5,11:5,10:5"  #: Black has fifteen checkers outside: a mars is likely
+LAST_ROLL = "short:w/4,2,off:13/3,off:14"  #: Black is sure to finish next: the bear-off tables answer
 
 
 def _ask(task: str, notation: str, answer: str) -> PuzzleData:
@@ -24,6 +27,7 @@ def _ask(task: str, notation: str, answer: str) -> PuzzleData:
     puzzle = PuzzleData("t", Game.SHORT, "race-cube", "en", TASKS[task], setup, {}, [])
     data: dict[str, Any] = {"answer": answer}
     TASKS[task].check(puzzle, data)
+    prove_puzzle(puzzle, data, ProofBook())
     return puzzle
 
 
@@ -50,3 +54,28 @@ def test_a_race_too_close_to_call_or_with_a_mars_is_refused() -> None:
         _ask("double", CLOSE, "double")
     with pytest.raises(BlockError, match="a mars"):
         _ask("take", MARS, "drop")
+
+
+def test_the_figures_are_kept_by_content_so_a_second_build_computes_nothing() -> None:
+    asked = [("take", DROP, "drop"), ("double", DOUBLE, "double"), ("double", LAST_ROLL, "double")]
+    book = ProofBook()
+    for task, notation, answer in asked:
+        position = Position.from_notation(notation)
+        setup = Setup(position, None, False, ShortRules(), Side.WHITE)
+        puzzle = PuzzleData("t", Game.SHORT, "race-cube", "en", TASKS[task], setup, {}, [])
+        TASKS[task].check(puzzle, {"answer": answer})
+        prove_puzzle(puzzle, {"answer": answer}, book)
+    assert book.computed and {key.split(":")[0] for key in book.entries} == {"cube", "cube-race"}
+    again = ProofBook(entries={key: dict(entry) for key, entry in book.entries.items()})
+    for task, notation, answer in asked:
+        setup = Setup(Position.from_notation(notation), None, False, ShortRules(), Side.WHITE)
+        puzzle = PuzzleData("t", Game.SHORT, "race-cube", "en", TASKS[task], setup, {}, [])
+        prove_puzzle(puzzle, {"answer": answer}, again)
+        assert puzzle.quiz["answer"] == answer
+    assert not again.computed
+
+
+def test_an_answer_that_is_no_button_is_refused_before_any_figure() -> None:
+    with pytest.raises(BlockError, match="give one of take, drop") as failed:
+        _ask("take", DROP, "pass")
+    assert failed.value.key == "answer"
