@@ -219,6 +219,10 @@ def judge_best(figures: dict[str, Figure], accepted: list[str], wrong: list[str]
                              f"{best - figures[final][0]:.3f} to it", "answers")
     if not close:
         for final, (equity, _) in judged:
+            if final == best_final and final not in accepted:  # the answers are within the noise of it
+                raise ProofError(f"the engine's best play {said(final)} is not among the answers, which are within "
+                                 f"{MARGIN} of it: accept it too, or say close = true if the puzzle is about that small "
+                                 "a difference", "answers")
             if final not in accepted and best - equity <= MARGIN:
                 raise ProofError(f'{said(final)} is within {MARGIN} of the best {said(best_final)}: accept it too, or '
                                  "say close = true if the puzzle is about that small a difference", "answers")

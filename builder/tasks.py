@@ -30,8 +30,10 @@ from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.cube import Cube
 from nardy_core.cube_advice import CubeAdvice, position_advice
 from nardy_core.engine_api import chances
+from nardy_core.errors import InputError
 from nardy_core.evaluator import RACE, Probabilities, RaceEvaluator
-from nardy_core.games import HEAD
+from nardy_core.games import HEAD, Family
+from nardy_core.match_equity import MatchScore, last_roll_cube
 from nardy_core.movegen import TurnSearch
 from nardy_core.moves import Step
 from nardy_core.race import not_yet_home
@@ -668,6 +670,64 @@ def _long_race(puzzle: PuzzleData, proofs: ProofBook) -> tuple[float, CubeAdvice
     return p.win, advice
 
 
+MATCH_MARGIN = 0.01  #: cube actions this close in match winning chance are too close to teach
+MATCH_KEYS = ("match.score", "match.pre_crawford", "match.post_crawford")  #: the catalog keys of a match score
+
+
+def match_score(puzzle: PuzzleData, data: dict[str, Any]) -> MatchScore | None:
+    """A cube question's ``match = { length = N, score = [white, black], crawford = false }``, as the side on
+    roll's :class:`~nardy_core.match_equity.MatchScore`; None for money play."""
+    raw = data.get("match")
+    if raw is None:
+        return None
+    usage = "match = { length = 5, score = [white's points, black's points], crawford = false }"
+    if not isinstance(raw, dict) or set(raw) - {"length", "score", "crawford"} or {"length", "score"} - set(raw):
+        raise BlockError(usage, "match")
+    score, crawford = raw["score"], raw.get("crawford", False)
+    if not isinstance(score, list) or len(score) != 2 or not isinstance(crawford, bool):
+        raise BlockError(usage, "match")
+    if puzzle.game.family is not Family.SHORT:
+        raise BlockError("the match equity table is short nardy's (backgammon's): a match score belongs to a "
+                         "short-nardy cube question", "match")
+    white, black = score
+    mine, theirs = (white, black) if puzzle.setup.position.to_move is Side.WHITE else (black, white)
+    try:
+        return MatchScore(raw["length"], mine, theirs, crawford)
+    except InputError as exc:
+        raise BlockError(f"match: {exc}", "match") from None
+
+
+def _match_cube(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> bool:
+    """A cube question at a match score: asked on a last roll, where the match equity table answers exactly
+    (:func:`nardy_core.match_equity.last_roll_cube`); whether the puzzle was one."""
+    score = match_score(puzzle, data)
+    if score is None:
+        return False
+    if score.crawford:
+        raise BlockError("nobody may double in the Crawford game: say so in the text, not as a cube question", "match")
+    chance, mine_now, theirs_next = _race_boards(puzzle, proofs)
+    if theirs_next < 1.0:
+        raise BlockError("a cube question at a match score is asked on the last roll: the opponent must be sure to "
+                         "finish next roll", "position")
+    cube = last_roll_cube(score, mine_now)
+    figures = (f"the doubler's match winning chance: no double {cube.no_double:.1%}, double/take {cube.double_take:.1%}, "
+               f"double/drop {cube.double_drop:.1%}")
+    if puzzle.task.name == "double":
+        right: str = cube.action
+        close = abs(min(cube.double_take, cube.double_drop) - cube.no_double) < MATCH_MARGIN
+    else:
+        right = cube.response
+        close = abs(cube.double_take - cube.double_drop) < MATCH_MARGIN
+    if close:
+        raise BlockError(f"{figures}: within {MATCH_MARGIN:.0%} of each other, too close to teach", "position")
+    if data.get("answer") != right:
+        raise BlockError(f"answer = {data.get('answer')!r}, but {figures}: {right}", "answer")
+    white, black = (score.mine, score.theirs) if puzzle.setup.position.to_move is Side.WHITE else (score.theirs, score.mine)
+    puzzle.quiz = {"answer": right, "chance": round(chance if puzzle.task.name == "double" else 1.0 - chance, 4),
+                   "match": {"length": score.length, "white": white, "black": black, "post_crawford": score.post_crawford}}
+    return True
+
+
 def _cube_answer(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     """A cube question's answer is one of its buttons (what it should be, :attr:`TaskKind.prove` says)."""
     if data.get("answer") not in [value for value, _ in puzzle.task.choices]:
@@ -677,7 +737,10 @@ def _cube_answer(puzzle: PuzzleData, data: dict[str, Any]) -> None:
 def _double_task(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
     """Should the side to move double? Asked where it is exact, a last roll (the opponent is sure to finish next:
     double if and only if the side to move finishes with more than half of the rolls), or in a race not yet home,
-    by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
+    by the engine's advice where it is clear (:data:`CUBE_MARGIN`). At a match score (``match``), by the match
+    equity table on a last roll (:func:`_match_cube`)."""
+    if _match_cube(puzzle, data, proofs):
+        return
     race = _long_race(puzzle, proofs)
     if race is not None:
         chance, engine = race
@@ -708,7 +771,10 @@ def _double_task(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) ->
 def _take_task(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> None:
     """The side to move has doubled: should the opponent take? Take with at least 25 % to win (money play,
     no gammons); exact on a last roll, the standard rule of thumb in longer races, so never asked close to it.
-    In a race not yet home, by the engine's advice where it is clear (:data:`CUBE_MARGIN`)."""
+    In a race not yet home, by the engine's advice where it is clear (:data:`CUBE_MARGIN`). At a match score, by
+    the match equity table on a last roll (:func:`_match_cube`)."""
+    if _match_cube(puzzle, data, proofs):
+        return
     race = _long_race(puzzle, proofs)
     if race is not None:
         chance, engine = race
@@ -784,8 +850,9 @@ TASKS: dict[str, TaskKind] = {
         TaskKind("click", "click", _click_task),
         TaskKind("score", "choice", _score_task, (("1", "score.oin"), ("2", "score.mars"), ("3", "score.three")), True),
         TaskKind("double", "choice", _cube_answer, (("double", "cube.double"), ("no_double", "cube.no_double")),
-                 prove=_double_task),
-        TaskKind("take", "choice", _cube_answer, (("take", "cube.take"), ("drop", "cube.drop")), prove=_take_task),
+                 extra_keys=MATCH_KEYS, prove=_double_task),
+        TaskKind("take", "choice", _cube_answer, (("take", "cube.take"), ("drop", "cube.drop")), extra_keys=MATCH_KEYS,
+                 prove=_take_task),
         TaskKind("number", "number", _number_task,
                  extra_keys=("number.label", "number.check", "number.correct", "number.wrong", "number.empty", "number.good_rolls",
                              "number.answer")),

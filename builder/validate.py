@@ -30,7 +30,7 @@ BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
     "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed", "close",
-    "measure",
+    "measure", "match",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
@@ -277,6 +277,8 @@ def prove_puzzle(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) ->
     close = data.get("close", False)
     if not isinstance(close, bool):
         raise BlockError("close must be true or false", "close")
+    if "match" in data and puzzle.task.name not in ("double", "take"):
+        raise BlockError("match belongs to a cube question (task double or take)", "match")
     if puzzle.task.prove is not None:
         puzzle.task.prove(puzzle, data, proofs)
     if puzzle.task.name != "best":

@@ -15,6 +15,7 @@ from builder.tasks import PuzzleData
 from nardy_core import Game, Position, ShortRules, Side, cube_advice, score
 from nardy_core.cube import Cube
 from nardy_core.evaluator import Probabilities
+from nardy_core.match_equity import MatchScore, last_roll_cube
 from nardy_core.movegen import TurnSearch
 from tests.core.gnubg import gnubg_board
 
@@ -84,14 +85,20 @@ def test_gnubg_agrees_with_every_short_cube_answer(course: Course) -> None:
     home, the cube advice of the same model (Janowski's, gnubg's race efficiency) from gnubg's chances."""
     import gnubg_nn
 
-    checked = races = 0
+    checked = races = matches = 0
     for puzzle in course.games[Game.SHORT].puzzles("ru"):
         if puzzle.task.name not in ("double", "take"):
             continue
         position = puzzle.setup.position
         theirs = gnubg_nn.probabilities(gnubg_board(position), GNUBG_PLIES)
         doubler_wins = float(theirs[0])
-        if not all(position.all_home(side) for side in Side):
+        match = puzzle.quiz.get("match")
+        if match:  # at a match score, on a last roll: gnubg's chance through the same match equity table
+            mine, other = (match["white"], match["black"]) if position.to_move is Side.WHITE else (match["black"], match["white"])
+            cube = last_roll_cube(MatchScore(match["length"], mine, other), doubler_wins)
+            gnubg_says: str = cube.response if puzzle.task.name == "take" else cube.action
+            matches += 1
+        elif not all(position.all_home(side) for side in Side):
             races += 1
             advice = cube_advice.advice(Probabilities(*map(float, theirs)), ShortRules(cube=True), Cube(),
                                         position.to_move, cube_advice.efficiency_of(position))
@@ -104,6 +111,7 @@ def test_gnubg_agrees_with_every_short_cube_answer(course: Course) -> None:
         checked += 1
     assert checked >= 14
     assert races >= 6
+    assert matches >= 5
 
 
 # ---- a planted wrong answer fails the build at its line ---------------------------------------------------
