@@ -7,6 +7,7 @@ the build, so the static SVG and the live board can never disagree.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -16,7 +17,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from .atomic import write_atomically
 from .board_geometry import geometry_json
+from .course_cache import prune
 from .model import Paths
 from .problems import BuildError, ContentError, Problem
 
@@ -25,17 +28,27 @@ TIMEOUT_SECONDS = 300
 
 
 def describe_boards(
-    requests: Sequence[Mapping[str, Any]], catalogs: Mapping[str, Mapping[str, Any]], static: Path = Paths().static
+    requests: Sequence[Mapping[str, Any]], catalogs: Mapping[str, Mapping[str, Any]], static: Path = Paths().static,
+    cache: Path | None = None,
 ) -> list[dict[str, Any]]:
     """The texts of every board in ``requests`` (``{lang, model, view}`` each), in the same order, composed by
     ``js/board/text.js`` of the site's ``static`` folder (the build's, as loaded). A script that fails is a
-    problem at its file and line (:func:`node_problem`)."""
+    problem at its file and line (:func:`node_problem`). With a ``cache`` folder, the texts of the same requests,
+    catalogs and scripts are read from there instead of running node again (a rebuild that changed no board)."""
     if not requests:
         return []
+    payload = json.dumps({"catalogs": catalogs, "geometry": geometry_json(), "boards": list(requests)}, ensure_ascii=False)
+    kept = _kept_texts(cache, payload, static)
+    if kept is not None:
+        try:
+            known = json.loads(kept.read_bytes())
+            if isinstance(known, list) and len(known) == len(requests):
+                return known
+        except (OSError, ValueError):
+            pass  # unreadable: composed again
     node = shutil.which("node")
     if node is None:
         raise BuildError("node not found: the build composes board texts with Node.js (install nodejs, e.g. apt-get install nodejs)")
-    payload = json.dumps({"catalogs": catalogs, "geometry": geometry_json(), "boards": list(requests)}, ensure_ascii=False)
     try:
         done = subprocess.run(
             [node, str(SCRIPT), str(static)], input=payload.encode("utf-8"), capture_output=True, timeout=TIMEOUT_SECONDS, check=False
@@ -49,7 +62,27 @@ def describe_boards(
             raise ContentError([problem])
         raise BuildError("node failed composing the board texts: " + " | ".join(stderr.strip().splitlines()[-5:]))
     texts: list[dict[str, Any]] = json.loads(done.stdout.decode("utf-8"))
+    if kept is not None:
+        try:  # a cache that cannot be written only makes the next build slower
+            write_atomically(kept, done.stdout)
+            prune(kept.parent, "board-texts-*.json")
+        except OSError:
+            pass
     return texts
+
+
+def _kept_texts(cache: Path | None, payload: str, static: Path) -> Path | None:
+    """Where the texts of ``payload`` are kept in ``cache``: named by the payload and every script node runs."""
+    if cache is None:
+        return None
+    digest = hashlib.sha256(payload.encode("utf-8") + SCRIPT.read_bytes())
+    for path in sorted((static / "js").rglob("*.js")):
+        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return cache / f"board-texts-{digest.hexdigest()[:24]}.json"
 
 
 def node_problem(stderr: str) -> Problem | None:

@@ -31,6 +31,7 @@ from .assets import ASSETS, asset, named_by_content, static_path
 from .board_svg import captions_ref, json_attribute, render_board, sprite, sprite_module
 from .board_text import describe_boards
 from .csp import BOOKS_SCRIPT, CSP, THEME_SCRIPT, with_inline_script
+from .forked import beside
 from .headers import host_files
 from .lab_runtime import lab_paths
 from .lessons import LANGUAGES
@@ -181,7 +182,8 @@ class SiteRenderer:
         requests = [{"lang": k.lang, "model": json.loads(k.model), "view": {"perspective": k.perspective, "flipped": False,
                                                                             "interactive": k.interactive}} for k in unique]
         catalogs = {lang: dict(catalog.messages) for lang, catalog in self.catalogs.items()}
-        self.texts = dict(zip(unique, describe_boards(requests, catalogs, self.source.paths.static), strict=True))
+        described = describe_boards(requests, catalogs, self.source.paths.static, self.source.paths.project / ".cache")
+        self.texts = dict(zip(unique, described, strict=True))
 
     @staticmethod
     def _key(lang: str, model: BoardModel, setup: Setup, interactive: bool) -> BoardKey:
@@ -398,33 +400,60 @@ class SiteRenderer:
 # the pages --------------------------------------------------------------------------------------
 
 
-def render_site(course: Course, source: Source, site_url: str | None = None) -> Site:
+def _render_language(site: SiteRenderer, course: Course, lang: str) -> None:
+    """Every page of one language: both courses, the free board, the lab, the review, settings and offline."""
+    for game, data in course.games.items():
+        _render_game(site, game, data, lang)
+    # the games whose course has the lesson a finished game's review links to, and where it is
+    review_lessons = {game.value: f"{lang}/{PREFIX[game]}lessons/{REVIEW_LESSON}/"
+                      for game, data in course.games.items() if REVIEW_LESSON in data.lessons.get(lang, {})}
+    site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
+               starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL,
+               rules_controls={game.value: rules_controls(game) for game in Game})
+    # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
+    site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
+               starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL)
+    _render_lab(site, lang)
+    _render_review(site, course, lang)
+    # the learner's preferences and "the whole course, offline"; the page a visit without network lands on
+    offline_list = OFFLINE_LIST.format(lang=lang)
+    site.write(f"{lang}/settings/index.html", "settings.html", lang, game=DEFAULT_GAME.value, offline_list=offline_list)
+    site.write(f"{OFFLINE_PAGE.format(lang=lang)}index.html", "offline.html", lang, game=DEFAULT_GAME.value,
+               offline_list=offline_list)
+
+
+
+def render_site(course: Course, source: Source, site_url: str | None = None, parallel: bool = False) -> Site:
     """Every page and file of the site, in memory; with the site's address (``--site-url``) an oEmbed
-    description of each puzzle too (``oembed/{lang}/{id}.json``, which has to name absolute addresses)."""
+    description of each puzzle too (``oembed/{lang}/{id}.json``, which has to name absolute addresses).
+    With ``parallel`` the first language is rendered here and the others in a forked process at the same time
+    (``builder.forked``): the same files, in the same order."""
     site = SiteRenderer(course, source)
     site.site_url = site_url
     site.prepare_books()
     site.prepare_texts()
     copy_static(site)
-    for lang in LANGUAGES:
-        for game, data in course.games.items():
-            _render_game(site, game, data, lang)
-        # the games whose course has the lesson a finished game's review links to, and where it is
-        review_lessons = {game.value: f"{lang}/{PREFIX[game]}lessons/{REVIEW_LESSON}/"
-                          for game, data in course.games.items() if REVIEW_LESSON in data.lessons.get(lang, {})}
-        site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL,
-                   rules_controls={game.value: rules_controls(game) for game in Game})
-        # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
-        site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
-                   starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL)
-        _render_lab(site, lang)
-        _render_review(site, course, lang)
-        # the learner's preferences and "the whole course, offline"; the page a visit without network lands on
-        offline_list = OFFLINE_LIST.format(lang=lang)
-        site.write(f"{lang}/settings/index.html", "settings.html", lang, game=DEFAULT_GAME.value, offline_list=offline_list)
-        site.write(f"{OFFLINE_PAGE.format(lang=lang)}index.html", "offline.html", lang, game=DEFAULT_GAME.value,
-                   offline_list=offline_list)
+    first, rest = LANGUAGES[0], LANGUAGES[1:]
+    if parallel and rest:
+        files, books, pages = set(site.files), set(site.books.files), site.pages
+
+        def there() -> tuple[dict[str, bytes], dict[str, bytes], int]:
+            for lang in rest:
+                _render_language(site, course, lang)
+            return ({path: data for path, data in site.files.items() if path not in files},
+                    {path: data for path, data in site.books.files.items() if path not in books}, site.pages - pages)
+
+        theirs = beside(lambda: _render_language(site, course, first), there)
+        if theirs is None:  # the child failed: the rest here, in order (an error is raised as it would be)
+            for lang in rest:
+                _render_language(site, course, lang)
+        else:
+            site.files.update(theirs[0])
+            site.books.files.update(theirs[1])
+            site.pages += theirs[2]
+    else:
+        for lang in LANGUAGES:
+            _render_language(site, course, lang)
     _render_api_reference(site)
     site.write("index.html", "redirect.html", None, game=DEFAULT_GAME.value)
     _render_embedding(site, course)

@@ -27,11 +27,13 @@ import nardy_core
 from nardy_core import Game
 from nardy_core.games import DEFAULT_GAME
 
+from . import course_cache
 from .apidocs import reference_problems
 from .assets import place
 from .catalog_checks import check_catalogs
 from .decoder_vendor import decoder_files
 from .editor_vendor import editor_files
+from .forked import may_fork
 from .glossary import load_glossary
 from .i18n import Catalog, CatalogError, I18nError, load_catalog
 from .lab_examples import load_examples
@@ -92,11 +94,23 @@ def load(paths: Paths) -> Source:
     return Source(paths, courses, glossary, catalogs, static, lab_examples, problems, prose, proofs)
 
 
-def validate(source: Source) -> tuple[Course, list[Problem]]:
-    """Judge every lesson, page, catalog and the glossary; returns the typed course and every problem."""
+def validate(source: Source, reuse: bool = False) -> tuple[Course, list[Problem]]:
+    """Judge every lesson, page, catalog and the glossary; returns the typed course and every problem. With
+    ``reuse``, the courses as the last build judged them when nothing they depend on has changed
+    (``builder.course_cache``)."""
     problems = list(source.problems)
-    seen_ids: dict[str, tuple[Path, int]] = {}
-    games = {game: validate_course(course, seen_ids, problems, source.proofs) for game, course in source.courses.items()}
+    cache = source.paths.project / ".cache"
+    key = course_cache.digest(source) if reuse else ""
+    judged = course_cache.read(cache, key) if reuse else None
+    if judged is None:
+        seen_ids: dict[str, tuple[Path, int]] = {}
+        found: list[Problem] = []
+        games = {game: validate_course(course, seen_ids, found, source.proofs) for game, course in source.courses.items()}
+        if reuse and not source.proofs.computed:  # figures computed now change the key: kept by the next build
+            course_cache.write(cache, key, (games, found))
+        judged = games, found
+    games, found = judged
+    problems += found
     course = Course(games, source.glossary)
     if len(source.catalogs) == len(LANGUAGES):
         tags = sorted({tag for data in games.values() for p in data.puzzles(LANGUAGES[0]) for tag in p.tags} | {"other"})
@@ -107,10 +121,11 @@ def validate(source: Source) -> tuple[Course, list[Problem]]:
     return course, list(dict.fromkeys(problems))  # a file two checks cannot read is one problem
 
 
-def render(course: Course, source: Source, site_url: str | None = None) -> Site:
-    """Every page and static file of the site, in memory (a template that fails is a problem at its line)."""
+def render(course: Course, source: Source, site_url: str | None = None, parallel: bool = False) -> Site:
+    """Every page and static file of the site, in memory (a template that fails is a problem at its line); with
+    ``parallel``, on two processes (``builder.pages.render_site``)."""
     try:
-        return render_site(course, source, site_url)
+        return render_site(course, source, site_url, parallel)
     except TemplateError as exc:
         templates = source.paths.templates.resolve()
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).resolve().is_relative_to(templates)]
@@ -207,10 +222,10 @@ def _quiet(message: str) -> None:
     pass
 
 
-def _judge(source: Source, strict: bool, log: Callable[[str], None]) -> tuple[Course, list[Problem]]:
+def _judge(source: Source, strict: bool, log: Callable[[str], None], reuse: bool = True) -> tuple[Course, list[Problem]]:
     blocks = sum(len(lesson.blocks) for c in source.courses.values() for lang in c.lessons.values() for lesson in lang.values())
     log(f"validating {blocks} boards and puzzles with nardy_core …")
-    course, problems = validate(source)
+    course, problems = validate(source, reuse)
     if source.proofs.computed:  # kept for the next build, beside the committed book (python -m builder prove)
         source.proofs.write(source.paths.project / ".cache" / BOOK)
     errors = [p for p in problems if not p.warning or strict]
@@ -227,7 +242,7 @@ def prove(paths: Paths = Paths(), *, strict: bool = False, log: Callable[[str], 
     source = load(paths)
     source.proofs.log = log
     try:
-        course, warnings = _judge(source, strict, log)
+        course, warnings = _judge(source, strict, log, reuse=False)  # the book keeps the decisions asked about now
     finally:
         source.proofs.write(paths.lessons / BOOK, only_used=True)
     return Report(0, course.puzzle_count(), time.perf_counter() - started, warnings)
@@ -251,15 +266,16 @@ def site_address(url: str | None) -> str | None:
 
 
 def prepare(paths: Paths, *, strict: bool = False, log: Callable[[str], None] = _quiet,
-            site_url: str | None = None) -> tuple[Site, Course, list[Problem]]:
+            site_url: str | None = None, may_fork: Callable[[], bool] = may_fork) -> tuple[Site, Course, list[Problem]]:
     """Every step of a build that can fail on its input, with nothing written: load → validate → render
-    (templates, and the board texts' node run). ``build`` and ``check`` both run exactly this."""
+    (templates, and the board texts' node run). ``build`` and ``check`` both run exactly this; the pages are
+    rendered on two processes where ``may_fork`` says it is safe (``builder.forked``)."""
     site_url = site_address(site_url)
     log(f"loading {paths.lessons} …")
     source = load(paths)
     course, warnings = _judge(source, strict, log)
     log("rendering pages …")
-    return render(course, source, site_url), course, warnings
+    return render(course, source, site_url, may_fork()), course, warnings
 
 
 def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Path | None = None,
@@ -270,7 +286,9 @@ def build(out: Path, paths: Paths = Paths(), *, strict: bool = False, cache: Pat
     cache = cache or paths.project / ".cache"
     with ThreadPoolExecutor(1) as background:
         packing = background.submit(packed_runtime, cache)
-        site, course, warnings = prepare(paths, strict=strict, log=log, site_url=site_url)
+        # the packing thread, once done, only waits: it holds no lock a forked renderer could need
+        site, course, warnings = prepare(paths, strict=strict, log=log, site_url=site_url,
+                                         may_fork=lambda: packing.done() and may_fork(other_threads=1))
         packed = packing.result()
     log(f"writing {out} (with the runtime) …")
     write(site, out, cache, paths.project, precompress, packed)
