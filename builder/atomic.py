@@ -72,3 +72,15 @@ def made_once(path: Path, make: Callable[[], bytes], usable: Callable[[bytes], b
         made = make()
         write_atomically(path, made)
     return made
+
+
+def prune(cache: Path, pattern: str, kept: int) -> None:
+    """Remove all but the newest ``kept`` files of ``pattern`` in ``cache`` (one another build removed meanwhile
+    is no error): a cache keyed by content grows with every change, and only the recent entries match again."""
+    def age(path: Path) -> float:
+        try:
+            return -path.stat().st_mtime
+        except OSError:
+            return 0.0
+    for old in sorted(cache.glob(pattern), key=age)[kept:]:
+        old.unlink(missing_ok=True)

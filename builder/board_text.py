@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from .atomic import write_atomically
+from .atomic import prune, write_atomically
 from .board_geometry import geometry_json
-from .course_cache import prune
 from .model import Paths
 from .problems import BuildError, ContentError, Problem
 
 SCRIPT = Path(__file__).resolve().with_name("board_text.mjs")
 TIMEOUT_SECONDS = 300
+KEPT = 32  #: board texts kept in the cache, the newest (tests compose boards of their own courses)
 
 
 def describe_boards(
@@ -65,7 +65,7 @@ def describe_boards(
     if kept is not None:
         try:  # a cache that cannot be written only makes the next build slower
             write_atomically(kept, done.stdout)
-            prune(kept.parent, "board-texts-*.json")
+            prune(kept.parent, "board-texts-*.json", KEPT)
         except OSError:
             pass
     return texts

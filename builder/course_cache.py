@@ -19,7 +19,7 @@ from pathlib import Path
 import nardy_core
 from nardy_core import Game
 
-from .atomic import write_atomically
+from .atomic import prune, write_atomically
 from .model import Source
 from .problems import Problem
 from .validate import CourseData
@@ -69,17 +69,6 @@ def write(cache: Path, key: str, judged: Judged) -> None:
     try:
         cache.mkdir(parents=True, exist_ok=True)
         write_atomically(_path(cache, key), pickle.dumps(judged, protocol=pickle.HIGHEST_PROTOCOL))
-        prune(cache, "judged-*.pickle")
+        prune(cache, "judged-*.pickle", KEPT)
     except OSError:  # a cache that cannot be written only makes the next build slower
         pass
-
-
-def prune(cache: Path, pattern: str, kept: int = KEPT) -> None:
-    """Remove all but the newest ``kept`` files of ``pattern`` in ``cache`` (one removed meanwhile is no error)."""
-    def age(path: Path) -> float:
-        try:
-            return -path.stat().st_mtime
-        except OSError:
-            return 0.0
-    for old in sorted(cache.glob(pattern), key=age)[kept:]:
-        old.unlink(missing_ok=True)

@@ -422,7 +422,6 @@ def _render_language(site: SiteRenderer, course: Course, lang: str) -> None:
                offline_list=offline_list)
 
 
-
 def render_site(course: Course, source: Source, site_url: str | None = None, parallel: bool = False) -> Site:
     """Every page and file of the site, in memory; with the site's address (``--site-url``) an oEmbed
     description of each puzzle too (``oembed/{lang}/{id}.json``, which has to name absolute addresses).

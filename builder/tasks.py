@@ -690,9 +690,8 @@ def match_score(puzzle: PuzzleData, data: dict[str, Any]) -> MatchScore | None:
         raise BlockError("the match equity table is short nardy's (backgammon's): a match score belongs to a "
                          "short-nardy cube question", "match")
     white, black = score
-    mine, theirs = (white, black) if puzzle.setup.position.to_move is Side.WHITE else (black, white)
     try:
-        return MatchScore(raw["length"], mine, theirs, crawford)
+        return MatchScore.of_sides(raw["length"], white, black, puzzle.setup.position.to_move, crawford)
     except InputError as exc:
         raise BlockError(f"match: {exc}", "match") from None
 
@@ -722,7 +721,7 @@ def _match_cube(puzzle: PuzzleData, data: dict[str, Any], proofs: ProofBook) -> 
         raise BlockError(f"{figures}: within {MATCH_MARGIN:.0%} of each other, too close to teach", "position")
     if data.get("answer") != right:
         raise BlockError(f"answer = {data.get('answer')!r}, but {figures}: {right}", "answer")
-    white, black = (score.mine, score.theirs) if puzzle.setup.position.to_move is Side.WHITE else (score.theirs, score.mine)
+    white, black = score.sides(puzzle.setup.position.to_move)
     puzzle.quiz = {"answer": right, "chance": round(chance if puzzle.task.name == "double" else 1.0 - chance, 4),
                    "match": {"length": score.length, "white": white, "black": black, "post_crawford": score.post_crawford}}
     return True

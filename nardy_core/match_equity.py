@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from .errors import InputError
+from .sides import Side
 
 MAX_AWAY = 11  #: the scores the table covers: up to this many points away for each side
 
@@ -87,6 +88,19 @@ class MatchScore:
             raise InputError("only a game where one side needs one more point can be the Crawford game")
         if self.crawford and self.away() == (1, 1):
             raise InputError("at 1-away both ways the Crawford game is over: the cube no longer matters")
+
+    @classmethod
+    def of_sides(cls, length: int, white: int, black: int, mover: Side, crawford: bool = False) -> MatchScore:
+        """The score as a board tells it, White's points and Black's, seen from ``mover``, the side on roll.
+
+        >>> MatchScore.of_sides(5, 3, 4, Side.BLACK).sides(Side.BLACK), MatchScore.of_sides(5, 3, 4, Side.BLACK).mine
+        ((3, 4), 4)
+        """
+        return cls(length, white, black, crawford) if mover is Side.WHITE else cls(length, black, white, crawford)
+
+    def sides(self, mover: Side) -> tuple[int, int]:
+        """(White's points, Black's points), ``mover`` being the side on roll: :meth:`of_sides` undone."""
+        return (self.mine, self.theirs) if mover is Side.WHITE else (self.theirs, self.mine)
 
     def away(self) -> tuple[int, int]:
         """How many points each side still needs: (the side on roll's, the opponent's)."""

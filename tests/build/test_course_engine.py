@@ -94,8 +94,8 @@ def test_gnubg_agrees_with_every_short_cube_answer(course: Course) -> None:
         doubler_wins = float(theirs[0])
         match = puzzle.quiz.get("match")
         if match:  # at a match score, on a last roll: gnubg's chance through the same match equity table
-            mine, other = (match["white"], match["black"]) if position.to_move is Side.WHITE else (match["black"], match["white"])
-            cube = last_roll_cube(MatchScore(match["length"], mine, other), doubler_wins)
+            cube = last_roll_cube(MatchScore.of_sides(match["length"], match["white"], match["black"], position.to_move),
+                                  doubler_wins)
             gnubg_says: str = cube.response if puzzle.task.name == "take" else cube.action
             matches += 1
         elif not all(position.all_home(side) for side in Side):
