@@ -4,14 +4,20 @@ asking, and lessons that read without JavaScript (offline: test_offline.py)."""
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from builder.assets import asset, written
+from builder.serve import DistHandler, served
 
-from .conftest import counted_site
+from .conftest import counted_site, holding_handler
 from .pages import READY_MS, Puzzle, wait_runtime
+
+PROJECT = Path(__file__).resolve().parents[2]
+#: how long a followed link waits for its page before loading it in full, as navigation.js says
+SWAP_TIMEOUT_MS = int(re.findall(r"SWAP_TIMEOUT_MS = (\d+);", (PROJECT / "site/static/js/navigation.js").read_text(encoding="utf-8"))[0])
 
 
 def test_next_lesson_does_not_load_python_again(page: Page, built_site: Path) -> None:
@@ -27,6 +33,39 @@ def test_next_lesson_does_not_load_python_again(page: Page, built_site: Path) ->
         expect(page.locator("article.lesson[data-lesson='first-roll'] [data-widget][data-ready]").first).to_be_attached()
         expect(page.locator("html[data-runtime=ready]")).to_be_attached()
     assert len(wasm_requests) == 1, wasm_requests
+
+
+def test_a_link_whose_page_never_comes_is_loaded_in_full(no_python: Page, built_site: Path) -> None:
+    """The next lesson's page is fetched in idle time or on the click; a fetch never times out by itself, so one
+    that stalled (a dropped connection on a phone's line) left "next" dead. Once the swap has waited for it
+    SWAP_TIMEOUT_MS (on the page's clock, moved on by the test), the browser loads the page in full."""
+    released, asked = threading.Event(), threading.Event()
+    stalled: list[str] = []
+    base = holding_handler(built_site, released)  # no_python's pages never get the runtime: no boot needed here
+
+    def do_get(self: DistHandler) -> None:
+        if self.path.startswith("/ru/lessons/first-roll/") and not stalled:
+            stalled.append(self.path)  # the first request for the page: never answered
+            asked.set()
+            self.close_connection = True
+            released.wait(READY_MS / 1000)
+            return
+        base.do_GET(self)
+
+    with served(built_site, handler=type("StallingHandler", (base,), {"do_GET": do_get})) as site_url:
+        try:
+            no_python.goto(site_url + "ru/lessons/head/")
+            expect(no_python.locator("html[data-navigation=in-page]")).to_be_attached()
+            no_python.clock.install()
+            no_python.locator("a[rel=next]").click()
+            assert asked.wait(READY_MS / 1000), "the page was never asked for"
+            assert stalled == ["/ru/lessons/first-roll/"]
+            expect(no_python).to_have_url(re.compile(r"/ru/lessons/head/$"))  # still waiting for the page
+            no_python.clock.run_for(SWAP_TIMEOUT_MS)
+            expect(no_python).to_have_url(re.compile(r"/ru/lessons/first-roll/$"))
+            expect(no_python.locator("article.lesson[data-lesson='first-roll'] h1")).to_be_visible()
+        finally:
+            released.set()
 
 
 def expect_a_solve_to_be_kept(page: Page, site_url: str) -> None:

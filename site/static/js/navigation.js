@@ -6,23 +6,36 @@ import { afterUnmount, beforeUnmount } from './carry.js';
 import { siteURL } from './site-root.js';
 
 const SWAPPED = ['main', '.site-header'];
-/** @type {Map<string, Promise<string>>} url -> the page's HTML: the next lesson, fetched while the learner reads */
+/** How long a followed link waits for its page before the browser loads it in full instead: a fetch never
+ * times out by itself, and a stalled one (a prefetch caught by a dropped connection) left the link dead. */
+export const SWAP_TIMEOUT_MS = 8000;
+/** url -> the page's HTML (the next lesson, fetched while the learner reads) and how to give up its fetch
+ * @type {Map<string, { text: Promise<string>, abort: () => void }>} */
 const prefetched = new Map();
 /** the address of the page on display (what <main> shows); its fragment does not count */
 let shown = new URL(window.location.href);
 
 /** @param {string} href */
 function fetchPage(href) {
-  let text = prefetched.get(href);
-  if (!text) {
-    text = fetch(href, { credentials: 'same-origin' }).then((response) => {
+  let pending = prefetched.get(href);
+  if (!pending) {
+    const controller = new AbortController();
+    const text = fetch(href, { credentials: 'same-origin', signal: controller.signal }).then((response) => {
       if (!response.ok || !(response.headers.get('content-type') || '').includes('text/html')) throw new Error(String(response.status));
       return response.text();
     });
-    prefetched.set(href, text);
+    pending = { text, abort: () => controller.abort() };
+    prefetched.set(href, pending);
     text.catch(() => prefetched.delete(href));
   }
-  return text;
+  return pending;
+}
+
+/** Give up the fetch of ``href``: a stalled one holds the browser's cache entry, and the full load of the same
+ * page would wait behind it. @param {string} href */
+function abandon(href) {
+  prefetched.get(href)?.abort();
+  prefetched.delete(href);
 }
 
 /** Fetch the page behind rel=next in idle time, so that "next" swaps at once. */
@@ -32,7 +45,7 @@ export function prefetchNext() {
   const url = new URL(link.href, document.baseURI);
   if (!sameSite(url)) return;
   const idle = window.requestIdleCallback || ((/** @type {() => void} */ callback) => setTimeout(callback, 200));
-  idle(() => fetchPage(url.href).catch(() => {}));
+  idle(() => fetchPage(url.href).text.catch(() => {}));
 }
 
 /** @param {URL} url */
@@ -97,6 +110,15 @@ function widgetInView() {
   return widget && widget.getBoundingClientRect().top < window.innerHeight ? `#${widget.id}` : '';
 }
 
+/** ``promise``'s value, or a rejection once ``ms`` have passed without one.
+ * @template T @param {Promise<T>} promise @param {number} ms @returns {Promise<T>} */
+function withinTimeout(promise, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), ms); });
+  return /** @type {Promise<T>} */ (Promise.race([promise, late])).finally(() => clearTimeout(timer));
+}
+
 /** Shows the page at `url` in place; any failure loads it in full instead (so this never rejects). */
 /** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} [language] */
 async function go(url, push, onSwap, language = false) {
@@ -109,10 +131,12 @@ async function go(url, push, onSwap, language = false) {
 
 /** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} language */
 async function swap(url, push, onSwap, language) {
+  const href = url.href.split('#')[0];
   let html;
   try {
-    html = await fetchPage(url.href.split('#')[0]);
+    html = await withinTimeout(fetchPage(href).text, SWAP_TIMEOUT_MS);
   } catch {
+    abandon(href); // nor is a stalled fetch the answer of the next click
     window.location.href = url.href;
     return;
   }
