@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from nardy_core import Position
+from nardy_core import Position, Roll, TurnSearch
 from nardy_core.api import call
 from nardy_core.evaluator import RACE
 from nardy_core.exchange import read_match_file
+from nardy_core.rules import default_rules
 
 from .axe import violations
 from .course_pages import Review
@@ -190,6 +191,13 @@ ASKED = """(root) => {
 }"""
 
 
+def _may_leave_a_race(position: str, dice: list[int], first_turn: bool) -> bool:
+    """Whether ``position`` is a race or one of the roll's plays leaves one (the last contact broken)."""
+    now = Position.from_notation(position)
+    outcomes = TurnSearch(now, Roll(*dice), first_turn, default_rules(now.game)).outcomes()
+    return RACE.applies(now) or any(RACE.applies(final) for final, _ in outcomes)
+
+
 def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -> Locator:
     """A whole game against the computer (its default level, the cube taken when it doubles), the learner
     (White) rolling and playing each turn on the board: the hint's best play, which the verdict calls the best
@@ -244,11 +252,12 @@ def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -
             board.play(_board_steps(worst))
             confirm.click()
             board.tutor_button("keep").click()
-        elif not RACE.applies(Position.from_notation(now)):
+        elif not _may_leave_a_race(now, dice, turns == 1):
             board.play(_board_steps(best))
             confirm.click()
             expect(board.tutor).to_have_attribute("data-grade", "best", timeout=READY_MS)
-        else:  # a race: its exact tables, built in the page's spare time, may be ready by the verdict, not the hint
+        else:  # a race, or a play may leave one: its exact tables, built in the page's spare time, may be ready by
+            # the verdict, not the hint (the race the play leaves judged by the network for one, exactly for the other)
             board.play(_board_steps(best))
             confirm.click()
             expect(board.tutor).to_have_attribute("data-grade", re.compile("."), timeout=READY_MS)
