@@ -45,6 +45,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: the items a session collected and then left out (``-k``, ``-m``, ``--deselect``, ``--lf``): tests/test_collection.py
+#: reads them with the items that run
+DESELECTED = pytest.StashKey[list[pytest.Item]]()
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    if items:
+        items[0].config.stash.setdefault(DESELECTED, []).extend(items)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "long_running: one of the suite's longest tests, started first (see below)")
 
