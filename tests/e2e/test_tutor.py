@@ -212,7 +212,7 @@ def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -
     take, roll, hint, confirm = (board.button(action) for action in ("take", "roll", "hint", "confirm"))
     page, root = board.page, board.root.element_handle()
     assert isinstance(page, Page)
-    turns = blunders = passes = 0
+    turns = blunders = passes = rolls = 0
     for _ in range(300):
         asked = page.wait_for_function(ASKED, arg=root, timeout=READY_MS).json_value()
         if asked["what"] == "over":
@@ -222,6 +222,7 @@ def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -
             expect(take).to_be_hidden()
             continue
         if asked["what"] == "roll":
+            rolls += 1
             roll.click()
             expect(board.status).not_to_have_text(asked["status"])  # «У вас 6-3…», or no move: said, then the answer
             continue
@@ -265,7 +266,9 @@ def _play_against_computer(board: FreeBoard, start: str, said: dict[str, str]) -
                 board.tutor_button("keep").click()
         expect(hint).to_be_hidden(timeout=READY_MS)
     expect(review).to_be_visible()
-    assert blunders == 1 and turns > 10
+    # a whole game: the learner's rolls, counted with those that had no move (closed out on the bar, a game can
+    # leave the learner few turns to play: seven in one fresh-clone run)
+    assert blunders == 1 and rolls > 10
     return review
 
 
