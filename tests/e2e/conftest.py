@@ -19,14 +19,16 @@ import json
 import select
 import socket
 import threading
+import weakref
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 import builder.serve
 from builder.serve import DistHandler, make_handler, served
@@ -127,32 +129,110 @@ def _count_servers() -> Iterator[None]:
     builder.serve.start_background_server = original
 
 
+#: what a test can do to its tab that outlives the test (the tab's own media emulation, routes, init scripts,
+#: bindings, headers and timeouts): such a tab is closed after the test instead of kept for the next one
+STICKY = ("emulate_media", "route", "route_from_har", "route_web_socket", "add_init_script", "expose_binding",
+          "expose_function", "set_extra_http_headers", "set_default_timeout", "set_default_navigation_timeout",
+          "add_locator_handler")
+
+
+class TabUse:
+    """What the tests did to their tabs (Playwright's Page methods noted while the session runs): the listeners
+    each added, and whether one did anything STICKY to it. Keyed by the tab's implementation object, which one
+    tab keeps however a test reaches it, and held weakly: a closed tab's notes go with it."""
+
+    listeners: ClassVar[weakref.WeakKeyDictionary[Any, list[tuple[str, Any]]]] = weakref.WeakKeyDictionary()
+    sticky: ClassVar[weakref.WeakSet[Any]] = weakref.WeakSet()
+
+    @classmethod
+    def added(cls, page: Page) -> list[tuple[str, Any]]:
+        return cls.listeners.setdefault(page._impl_obj, [])
+
+    @classmethod
+    def forget(cls, page: Page) -> None:
+        cls.listeners.pop(page._impl_obj, None)
+        cls.sticky.discard(page._impl_obj)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _note_tab_use() -> Iterator[None]:
+    originals = {name: getattr(Page, name) for name in ("on", "once", *STICKY)}
+
+    def listening(name: str) -> Any:
+        def method(self: Page, event: str, handler: Any) -> Any:
+            TabUse.added(self).append((event, handler))
+            return originals[name](self, event, handler)
+        return method
+
+    def sticking(name: str) -> Any:
+        def method(self: Page, *args: Any, **kwargs: Any) -> Any:
+            TabUse.sticky.add(self._impl_obj)
+            return originals[name](self, *args, **kwargs)
+        return method
+
+    for name in originals:
+        setattr(Page, name, listening(name) if name in ("on", "once") else sticking(name))
+    yield
+    for name, method in originals.items():
+        setattr(Page, name, method)
+
+
 class PythonContext:
     """A browser context whose Python stays booted: its keeper tab holds the build's shared worker, and every
-    tab opened for a test connects to it (ready at once). ``reset`` empties the context between tests."""
+    tab opened for a test connects to it (ready at once). ``reset`` empties the context between tests.
+
+    A test's tab is kept for the next test (a new tab cost some 0.2 s and a quarter of a CPU-second more than
+    a page loaded in a kept one, and some 900 tests open one): emptied first (the test's listeners removed,
+    the page left for about:blank, the viewport and the mouse put back), unless the test closed it or did
+    something STICKY to it, which only a new tab undoes."""
 
     def __init__(self, context: BrowserContext, keeper: Page) -> None:
         self.context = context
         self.keeper = keeper
+        self.viewport = keeper.viewport_size  #: the context's: what a kept tab is put back to
+        self.spare: Page | None = None  #: the last test's tab, emptied for the next one
         self._cdp: CDPSession | None = None
         self._servers_cached = _ServerCount.started  #: the servers started when the HTTP cache was last emptied
 
     @contextmanager
     def tab(self) -> Iterator[Page]:
-        """A new tab for one test, the context emptied before and after it (``reset``)."""
+        """A tab for one test (the last test's, emptied, or a new one), the context emptied before and after it
+        (``reset``)."""
         self.reset()
+        tab = self.spare if self.spare is not None and not self.spare.is_closed() else self.context.new_page()
+        self.spare = None
         try:
-            yield self.context.new_page()
+            yield tab
         finally:
+            self.spare = self._emptied(tab)
             self.reset()
 
+    def _emptied(self, tab: Page) -> Page | None:
+        """``tab`` ready for another test, or None where only a new tab would be (it is then closed by reset)."""
+        sticky = tab._impl_obj in TabUse.sticky
+        listeners = TabUse.added(tab)
+        TabUse.forget(tab)
+        if tab.is_closed() or sticky:
+            return None
+        for event, handler in listeners:
+            with suppress(KeyError, ValueError):  # a `once` listener that fired is gone already
+                tab.remove_listener(event, handler)
+        try:
+            tab.goto("about:blank")  # the test's page leaves now: what it writes as it goes, reset then clears
+            if tab.viewport_size != self.viewport and self.viewport is not None:
+                tab.set_viewport_size(self.viewport)
+            tab.mouse.move(0, 0)  # no hover carried into the next test's page
+        except PlaywrightError:
+            return None
+        return tab
+
     def reset(self) -> None:
-        """Close every tab but the keeper, forget the site's localStorage and every cookie, and the HTTP cache once
-        a test has started a server of its own: a later one serving other files on a port it used must not get
-        these. (Kept otherwise: the session's site never changes, and a page that finds the site's modules
-        cached, as a learner's second page does, costs a seventh less.)"""
+        """Close every tab but the keeper (and the tab kept for the next test), forget the site's localStorage and
+        every cookie, and the HTTP cache once a test has started a server of its own: a later one serving other
+        files on a port it used must not get these. (Kept otherwise: the session's site never changes, and a page
+        that finds the site's modules cached, as a learner's second page does, costs a seventh less.)"""
         for tab in self.context.pages:
-            if tab is not self.keeper:
+            if tab is not self.keeper and tab is not self.spare:
                 tab.close()
         self.keeper.evaluate("localStorage.clear()")
         self.context.clear_cookies()
