@@ -6,10 +6,12 @@ Every test in tests/e2e gets the `e2e` marker (`pytest -m "not e2e"` skips the b
 use the `console_errors` fixture to assert on them yourself).
 
 Booting Python (Pyodide in the build's SharedWorker) is most of what a browser test costs, and every new
-browser context boots its own. So `page` is a new tab in one session-wide context whose Python a keeper tab
+browser context boots its own. So `page` is a tab in one session-wide context whose Python a keeper tab
 keeps booted (`PythonContext`): the tab finds it ready, as a learner's second tab does. Between tests the
 context is emptied: every other tab closed, the site's localStorage cleared (progress, the lab's code), no
-cookies; service workers are blocked there, so no offline cache carries over either. A test about the boot
+cookies; service workers are blocked there, so no offline cache carries over either. The test's tab itself is
+kept for the next test, emptied (its listeners removed, left for about:blank), unless the test did something
+to it that only a new tab undoes (STICKY). A test about the boot
 itself, the service worker or a timeout is marked `fresh_python` and gets a context of its own.
 """
 
