@@ -110,15 +110,6 @@ function widgetInView() {
   return widget && widget.getBoundingClientRect().top < window.innerHeight ? `#${widget.id}` : '';
 }
 
-/** ``promise``'s value, or a rejection once ``ms`` have passed without one.
- * @template T @param {Promise<T>} promise @param {number} ms @returns {Promise<T>} */
-function withinTimeout(promise, ms) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), ms); });
-  return /** @type {Promise<T>} */ (Promise.race([promise, late])).finally(() => clearTimeout(timer));
-}
-
 /** Shows the page at `url` in place; any failure loads it in full instead (so this never rejects). */
 /** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} [language] */
 async function go(url, push, onSwap, language = false) {
@@ -132,13 +123,16 @@ async function go(url, push, onSwap, language = false) {
 /** @param {URL} url @param {boolean} push @param {(phase: 'before' | 'after') => Promise<void>} onSwap @param {boolean} language */
 async function swap(url, push, onSwap, language) {
   const href = url.href.split('#')[0];
+  // a fetch still pending then is given up: it rejects, and the page is loaded in full below
+  const late = setTimeout(() => abandon(href), SWAP_TIMEOUT_MS);
   let html;
   try {
-    html = await withinTimeout(fetchPage(href).text, SWAP_TIMEOUT_MS);
+    html = await fetchPage(href).text;
   } catch {
-    abandon(href); // nor is a stalled fetch the answer of the next click
     window.location.href = url.href;
     return;
+  } finally {
+    clearTimeout(late);
   }
   const next = new DOMParser().parseFromString(html, 'text/html');
   const nextMain = next.querySelector('main');
