@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from .errors import DiceError, shown
 
@@ -83,3 +84,70 @@ class Roll:
     def to_list(self) -> list[int]:
         """``[high, low]``."""
         return [self.high, self.low]
+
+
+class Throw(Protocol):
+    """Dice that the rules play as one unit: a :class:`Roll`, or one part of a turn made of parts
+    (:class:`PartDice`, VARIANTS.md V0.2). The move generator asks nothing else of them."""
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """The single-die steps, larger first."""
+        ...
+
+    @property
+    def is_double(self) -> bool:
+        """All the dice show one number (R11.3's larger-die rule is then moot)."""
+        ...
+
+    @property
+    def high(self) -> int:
+        """The largest die."""
+        ...
+
+    @property
+    def low(self) -> int:
+        """The smallest die."""
+        ...
+
+
+@dataclass(frozen=True)
+class PartDice:
+    """The dice of one part of a turn (VARIANTS.md V0.2): a cascade stage's four, what a stalled stage leaves
+    with the stages above it, or two dice handed to the opponent whole. Larger first.
+
+    >>> PartDice((5, 5, 5, 5)).is_double, PartDice((5, 6)).steps, str(PartDice((6, 5)))
+    (True, (6, 5), '6-5')
+    >>> PartDice(())
+    Traceback (most recent call last):
+    ...
+    nardy_core.errors.DiceError: a part has at least one die
+    """
+
+    steps: tuple[int, ...]
+
+    def __init__(self, dice: tuple[int, ...]) -> None:
+        if not dice:
+            raise DiceError("a part has at least one die")
+        for value in dice:
+            if not _is_die(value):
+                raise DiceError(f"a die shows 1..6, not {shown(value)}")
+        object.__setattr__(self, "steps", tuple(sorted(dice, reverse=True)))
+
+    @property
+    def is_double(self) -> bool:
+        """Every die shows the same number."""
+        return len(set(self.steps)) == 1
+
+    @property
+    def high(self) -> int:
+        """The largest die."""
+        return self.steps[0]
+
+    @property
+    def low(self) -> int:
+        """The smallest die."""
+        return self.steps[-1]
+
+    def __str__(self) -> str:
+        return "-".join(str(d) for d in self.steps)

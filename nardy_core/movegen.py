@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, assert_never
 
-from .dice import Roll
+from .dice import Roll, Throw
 from .errors import RulesError
 from .games import POINTS
 from .moves import Step, format_play
@@ -32,10 +32,10 @@ from .position import Position
 from .rules import HEAD_EXCEPTION_DOUBLES, LongRules, Rules, ShortRules, default_rules
 from .stepping import LongStepper, ShortStepper, Stepper
 
-__all__ = ["TurnSearch", "format_play", "legal_turns"]
+__all__ = ["Roll", "TurnSearch", "format_play", "legal_turns"]
 
 
-def make_stepper(position: Position, roll: Roll, rules: Rules, head_limit: int = 1) -> Stepper:
+def make_stepper(position: Position, roll: Throw, rules: Rules, head_limit: int = 1) -> Stepper:
     """The stepper of ``position``'s game: its family's, which its rules class belongs to."""
     match rules:
         case LongRules():
@@ -65,7 +65,7 @@ class TurnSearch:
     def __init__(
         self,
         position: Position,
-        roll: Roll,
+        roll: Throw,
         first_turn: bool = False,
         rules: Rules | None = None,
         head_limit: int | None = None,
@@ -206,7 +206,7 @@ class TurnSearch:
 
 
 def legal_turns(
-    position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None
+    position: Position, roll: Throw, first_turn: bool = False, rules: Rules | None = None
 ) -> list[tuple[Position, list[Step]]]:
     """Every distinct legal final position for the side to move, with one play each.
 
@@ -217,7 +217,7 @@ def legal_turns(
 
 
 @lru_cache(maxsize=32)
-def shared_search(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None) -> TurnSearch:
+def shared_search(position: Position, roll: Throw, first_turn: bool = False, rules: Rules | None = None) -> TurnSearch:
     """The :class:`TurnSearch` of one turn setup, built once and shared by the requests about that turn.
 
     A page asks about the same turn at every click (each request names the setup and the steps so far),

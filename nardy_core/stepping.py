@@ -9,6 +9,7 @@ A *state* of a turn is a plain tuple (the search makes hundreds of thousands of 
 dice left are sorted high to low. Every stepper has the same methods, so :mod:`nardy_core.movegen` and
 :mod:`nardy_core.interactive` work for both games unchanged.
 
+>>> from nardy_core.dice import Roll
 >>> position = Position.from_notation("short:w/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:4,18")
 >>> stepper = ShortStepper(position, Roll(6, 5), ShortRules())
 >>> state = stepper.apply(stepper.root, 13, 6)         # 13/7 lands on Black's blot (his own 18)
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .blocks import OPPONENT_FRAME_BIT, first_forbidden, forbidden_window_starts, occupancy_mask, window_points, window_starts
-from .dice import Roll
+from .dice import Throw
 from .games import BAR, HEAD, HOME, OFF, POINTS, Family
 from .moves import Step
 from .notation import Counts
@@ -52,7 +53,7 @@ class LongStepper:
 
     MINE, DICE = 0, 1  #: where a state keeps the mover's counts and the dice left
 
-    def __init__(self, position: Position, roll: Roll, rules: LongRules, head_limit: int = 1) -> None:
+    def __init__(self, position: Position, roll: Throw, rules: LongRules, head_limit: int = 1) -> None:
         self.position = position
         self.rules = rules
         self.head_limit = head_limit
@@ -158,7 +159,7 @@ class ShortStepper:
     head_limit = 0  # no head rule
     MINE, DICE = 0, 2  #: where a state keeps the mover's counts and the dice left
 
-    def __init__(self, position: Position, roll: Roll, rules: ShortRules) -> None:
+    def __init__(self, position: Position, roll: Throw, rules: ShortRules) -> None:
         self.position = position
         self.rules = rules
         self.freeze_home_hitters = rules.home_hit_and_run == "forbidden"

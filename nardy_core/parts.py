@@ -1,0 +1,231 @@
+"""A turn made of parts (VARIANTS.md V0.2): the cascading doubles of гюльбар and бешеные нарды (V1.3, V2) and
+the dice a mover cannot play, handed to the opponent (V1.4).
+
+A *part* is one group of dice that the base rules play as one unit: inside a part R11.3 holds (play as many
+of its dice as possible; of two different dice of which only one can be played, the larger), and a part
+never borrows dice from another. A cascading double *d-d* is the stages *d*, *d+1*, …, 6 of four dice each,
+played in that order; a stage played in full lets the next one follow, a stage the mover cannot finish stops
+the cascade, and the dice left (the rest of that stage and every stage above it) are the *remainder*. The
+opponent (the receiver) then plays what he is handed with his own checkers, along his own path, before he
+rolls; whatever he cannot play is lost (no bounce, so a turn always ends).
+
+The rules of the base game decide every step: these functions search each part with
+:class:`~nardy_core.movegen.TurnSearch` (one head allowance shared by all the parts of a turn) and only
+sequence the parts. Outcomes are whole turns: the final position, one play that reaches it, the dice
+played and the dice handed over.
+
+>>> from nardy_core.dice import Roll
+>>> position = Position.from_notation("b/24:14,13/24:15")         # Black's first roll, White opened 6-5
+>>> crazy = CascadeOptions(cascade_from="always", handoff="all")  # бешеные нарды
+>>> [(str(o.position), o.dice_played, o.handoff) for o in turn_outcomes(position, Roll(6, 6), crazy, first_turn=True)]
+[('b/24:14,13/24:13,18:2', 2, (6, 6))]
+>>> [str(o.position) for o in handoff_outcomes(Position.from_notation("w/24:14,13/24:13,18:2"), (6, 6), crazy)]
+['w/24:13,18,7/24:13,18:2', 'w/24:14,1/24:13,18:2']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from .dice import PartDice, Roll
+from .errors import RulesError, shown
+from .games import CHECKERS, HEAD
+from .movegen import TurnSearch
+from .moves import Step
+from .position import Position
+from .rules import LongRules
+
+__all__ = ["CascadeOptions", "PartedTurn", "cascades", "handoff_outcomes", "handoff_parts", "stages", "turn_outcomes"]
+
+CascadeFrom = Literal["game_roll_4", "player_roll_4", "always", "off"]
+HandoffKind = Literal["cascade", "all", "off"]
+FIRST_CASCADING_ROLL = 4  #: ``game_roll_4``/``player_roll_4``: the first roll whose doubles cascade (V1.3.2)
+NO_HEAD_LIMIT = CHECKERS  #: ``head_rule=off``: as many checkers may leave the head as stand on it
+
+
+@dataclass(frozen=True)
+class CascadeOptions:
+    """The options of a game with cascading doubles and hand-offs (VARIANTS.md V1.5), defaults first: the
+    external Gul Bara's. бешеные нарды are ``cascade_from="always", handoff="all"`` (V2.5)."""
+
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "cascade_from": ("game_roll_4", "player_roll_4", "always", "off"),
+        "handoff": ("cascade", "all", "off"),
+        "cascade_max": ("stage", "whole"),
+        "handoff_order": ("stages", "free"),
+        "head_rule": ("on", "off"),
+    }
+
+    cascade_from: CascadeFrom = "game_roll_4"  #: from which roll a double cascades (V1.3.2)
+    handoff: HandoffKind = "cascade"  #: which unplayed dice go to the opponent (V1.4.1)
+    cascade_max: Literal["stage", "whole"] = "stage"  #: maximise each stage, or the dice of the whole cascade (V1.3.4)
+    handoff_order: Literal["stages", "free"] = "stages"  #: the receiver plays a remainder stage by stage, or in any order
+    head_rule: Literal["on", "off"] = "on"  #: R10's head rule (off: the Bulgarian game, V1.1.3)
+
+    def __post_init__(self) -> None:
+        for option in fields(self):
+            value = getattr(self, option.name)
+            if value not in self.OPTIONS[option.name] or not isinstance(value, str):
+                raise RulesError(f"rules option {option.name!r} cannot be {shown(value)}: expected one of "
+                                 f"{', '.join(repr(v) for v in self.OPTIONS[option.name])}")
+
+
+@dataclass(frozen=True)
+class PartedTurn:
+    """One outcome of a turn made of parts: where it leaves the board (the mover still to move), one play that
+    gets there (the steps of every part in order), how many dice it played and the dice it hands to the
+    opponent, in the order he plays them."""
+
+    position: Position
+    steps: tuple[Step, ...]
+    dice_played: int
+    handoff: tuple[int, ...] = ()
+
+    @property
+    def game_over(self) -> bool:
+        """The mover bore off his last checker: the rest of the turn is void (V0.2.3)."""
+        return self.position.borne_off(self.position.to_move) == CHECKERS
+
+
+def stages(roll: Roll) -> list[PartDice]:
+    """The stages of a cascading double: *d*, *d+1*, …, 6, four dice each (V1.3.1).
+
+    >>> [str(stage) for stage in stages(Roll(4, 4))]
+    ['4-4-4-4', '5-5-5-5', '6-6-6-6']
+    """
+    if not roll.is_double:
+        raise RulesError(f"only a double cascades, not {roll}")
+    return [PartDice((die,) * 4) for die in range(roll.high, 7)]
+
+
+def cascades(roll: Roll, options: CascadeOptions, *, roll_no: int, own_roll_no: int) -> bool:
+    """Whether ``roll`` is played as a cascade: a double, at the game's ``roll_no``-th roll (both players' rolls
+    counted, hand-offs not), the mover's ``own_roll_no``-th (V1.2, V1.3.2).
+
+    >>> cascades(Roll(4, 4), CascadeOptions(), roll_no=3, own_roll_no=2), cascades(Roll(4, 4), CascadeOptions(), roll_no=4, own_roll_no=2)
+    (False, True)
+    """
+    if not roll.is_double:
+        return False
+    match options.cascade_from:
+        case "always":
+            return True
+        case "off":
+            return False
+        case "game_roll_4":
+            return roll_no >= FIRST_CASCADING_ROLL
+        case "player_roll_4":
+            return own_roll_no >= FIRST_CASCADING_ROLL
+
+
+def turn_outcomes(
+    position: Position,
+    roll: Roll,
+    options: CascadeOptions,
+    *,
+    roll_no: int = 1,
+    own_roll_no: int = 1,
+    first_turn: bool = False,
+    rules: LongRules | None = None,
+) -> list[PartedTurn]:
+    """Every outcome of the mover's own turn with ``roll``: a cascade stage by stage where the roll cascades
+    (V1.3), else the roll as one part; each with the dice it hands over (V1.4.1). An empty play that hands the
+    whole roll over is an outcome too (nothing could be played).
+
+    ``first_turn`` is the mover's first own roll (R10.2): its head allowance then covers the whole cascade.
+    """
+    rules = rules or LongRules()
+    cascade = cascades(roll, options, roll_no=roll_no, own_roll_no=own_roll_no)
+    parts: list[PartDice] = stages(roll) if cascade else [PartDice(roll.steps)]
+    allowance = NO_HEAD_LIMIT if options.head_rule == "off" else TurnSearch(position, parts[0], first_turn, rules).head_limit
+    hands_over = options.handoff == "all" or (options.handoff == "cascade" and cascade)
+    outcomes = _play_parts(position, parts, rules, allowance, hand_over=hands_over)
+    return _most_dice(outcomes) if options.cascade_max == "whole" and cascade else outcomes
+
+
+def handoff_parts(handed: Sequence[int], options: CascadeOptions) -> list[PartDice]:
+    """The parts in which the receiver plays the dice ``handed`` to him (V1.4.5): two different dice as one part
+    (a roll whose numbers the mover could not play), otherwise stage by stage, each run of one number in
+    ascending order (the remainder of a cascade), or everything as one part under ``handoff_order=free``.
+
+    >>> [str(p) for p in handoff_parts((4, 4, 5, 5, 5, 5, 6, 6, 6, 6), CascadeOptions())]
+    ['4-4', '5-5-5-5', '6-6-6-6']
+    >>> [str(p) for p in handoff_parts((5, 6), CascadeOptions())]
+    ['6-5']
+    >>> [str(p) for p in handoff_parts((2, 3, 3, 3, 3), CascadeOptions(handoff_order="free"))]
+    ['3-3-3-3-2']
+    """
+    dice = tuple(handed)
+    if not dice:
+        return []
+    if options.handoff_order == "free" or (len(dice) == 2 and dice[0] != dice[1]):
+        return [PartDice(dice)]
+    runs = Counter(dice)
+    return [PartDice((die,) * runs[die]) for die in sorted(runs)]
+
+
+def handoff_outcomes(
+    position: Position, handed: Sequence[int], options: CascadeOptions, rules: LongRules | None = None
+) -> list[PartedTurn]:
+    """Every way the side to move (the receiver) can play the dice ``handed`` to him (V1.4.3-V1.4.8): with his
+    own checkers, under every rule that would bind him had he rolled them, one checker from the head in the
+    whole hand-off; a part he cannot finish ends it, and what he cannot play is lost. An empty play (nothing
+    playable) is an outcome too. Under ``cascade_max=whole`` only the plays of the most dice remain (C02).
+    """
+    parts = handoff_parts(handed, options)
+    if not parts:
+        return [PartedTurn(position, (), 0)]
+    allowance = NO_HEAD_LIMIT if options.head_rule == "off" else 1
+    outcomes = _play_parts(position, parts, rules or LongRules(), allowance, hand_over=False)
+    return _most_dice(outcomes) if options.cascade_max == "whole" else outcomes
+
+
+def _play_parts(position: Position, parts: list[PartDice], rules: LongRules, allowance: int, *, hand_over: bool) -> list[PartedTurn]:
+    """The outcomes of ``parts`` played in order from ``position``, each part maximised on its own (V1.3.4):
+    the next part follows only a part played in full; the dice of a part stopped short (and of every part
+    after it) are handed over when ``hand_over``. ``allowance``: checkers that may leave the head in all."""
+    mover = position.to_move
+    head_at_start = position.count(mover, HEAD)
+    finished: dict[tuple[Position, tuple[int, ...]], PartedTurn] = {}
+    frontier: dict[Position, tuple[Step, ...]] = {position: ()}  #: after the parts so far, played in full
+    for index, part in enumerate(parts):
+        later = tuple(d for p in parts[index + 1:] for d in sorted(p.steps))
+        reached: dict[Position, tuple[Step, ...]] = {}
+        for start, before in frontier.items():
+            left_on_head = allowance - (head_at_start - start.count(mover, HEAD))
+            search = TurnSearch(start, part, rules=rules, head_limit=max(left_on_head, 0))
+            full = search.max_dice == len(part.steps)
+            for final, play in search.outcomes() or [(start, [])]:
+                steps = before + tuple(play)
+                outcome = PartedTurn(final, steps, len(steps))
+                if full and index + 1 < len(parts) and not outcome.game_over:
+                    reached.setdefault(final, steps)
+                    continue
+                unplayed = () if outcome.game_over or not hand_over else _unplayed(part, play) + later
+                finished.setdefault((final, unplayed), PartedTurn(final, steps, len(steps), unplayed))
+        frontier = reached
+    return sorted(finished.values(), key=_example_order)
+
+
+def _unplayed(part: PartDice, play: Sequence[Step]) -> tuple[int, ...]:
+    """The dice of ``part`` that ``play`` left, smaller first."""
+    left = Counter(part.steps)
+    left.subtract(step.die for step in play)
+    return tuple(sorted(left.elements()))
+
+
+def _most_dice(outcomes: list[PartedTurn]) -> list[PartedTurn]:
+    """``cascade_max=whole``: only the outcomes that play the most dice (ending the game counts as all of them)."""
+    def played(outcome: PartedTurn) -> tuple[bool, int]:
+        return outcome.game_over, outcome.dice_played
+
+    most = max(map(played, outcomes), default=(False, 0))
+    return [outcome for outcome in outcomes if played(outcome) == most]
+
+
+def _example_order(outcome: PartedTurn) -> Any:
+    return [(-step.src, -step.dst) for step in outcome.steps], outcome.handoff
+
