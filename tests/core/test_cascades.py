@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -183,3 +185,13 @@ def test_a_remainder_is_received_stage_by_stage_and_a_roll_as_one_part() -> None
 def test_an_unknown_option_value_is_refused_with_the_values_it_may_take(bad: dict[str, Any]) -> None:
     with pytest.raises(RulesError, match="expected one of"):
         CascadeOptions(**bad)
+
+
+def test_the_bench_prints_its_figures_for_both_games() -> None:
+    """bench/cascades.py (the figures of docs/variants.md) runs, briefly: a part's and a whole turn's times."""
+    bench = Path(__file__).resolve().parents[2] / "bench" / "cascades.py"
+    printed = subprocess.run([sys.executable, str(bench), "--games", "1", "--turns", "8"], capture_output=True, text=True,
+                             check=True).stdout
+    for game in PRESETS:
+        assert f"== {game}:" in printed
+    assert printed.count("one part: median") == printed.count("whole turn: median") == len(PRESETS)
