@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -86,9 +87,10 @@ class Roll:
         return [self.high, self.low]
 
 
-class Throw(Protocol):
+class Throw(Hashable, Protocol):
     """Dice that the rules play as one unit: a :class:`Roll`, or one part of a turn made of parts
-    (:class:`PartDice`, VARIANTS.md V0.2). The move generator asks nothing else of them."""
+    (:class:`PartDice`, VARIANTS.md V0.2). The move generator asks nothing else of them (and keeps recent
+    searches by them, so they hash)."""
 
     @property
     def steps(self) -> tuple[int, ...]:

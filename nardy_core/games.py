@@ -47,6 +47,9 @@ CaptionKind = Literal["home", "head"]  #: a stretch of points the board names un
 #: the reason codes only one family's rules can give (docs/reason-codes.md)
 _LONG_ONLY = frozenset({ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.HEAD_SEQUENTIAL})
 _SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.HIT_AND_RUN_HOME})
+#: the reason codes of turns made of parts (:mod:`nardy_core.parts`), which no game of the table plays yet
+#: (docs/variants.md): no family's rules refuse a step with them
+_PARTS_ONLY = frozenset({ReasonCode.CASCADE_STAGE})
 
 
 class Family(str, Enum):
@@ -89,14 +92,14 @@ def _family_spec(family: Family) -> FamilySpec:
                 opposite_table=(0,) + tuple(n - 12 if n > 12 else n + 12 for n in range(1, POINTS + 1)),
                 same_direction=True, has_bar=False, has_head=True, holding=1, last_bear_off_uses_all_dice=True,
                 race_formula=False,
-                reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY),
+                reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY | _PARTS_ONLY),
             )
         case Family.SHORT:
             return FamilySpec(
                 opposite_table=(0,) + tuple(POINTS + 1 - n for n in range(1, POINTS + 1)),
                 same_direction=False, has_bar=True, has_head=False, holding=2, last_bear_off_uses_all_dice=False,
                 race_formula=True,
-                reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY),
+                reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY | _PARTS_ONLY),
             )
         case _:
             assert_never(family)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, Literal
 
-from .dice import Roll
+from .dice import Roll, Throw
 from .games import BAR, HOME, OFF, POINTS
 from .movegen import TurnSearch, shared_search
 from .moves import Step
@@ -52,9 +52,12 @@ class TurnInProgress:
     """One turn being played step by step. Mutable: :meth:`play` advances, :meth:`undo` steps back."""
 
     def __init__(
-        self, position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None
+        self, position: Position, roll: Throw, first_turn: bool = False, rules: Rules | None = None,
+        head_limit: int | None = None,
     ) -> None:
-        self.search: TurnSearch = shared_search(position, roll, first_turn, rules)
+        """``head_limit``: checkers that may still leave the head (a later part of a turn made of parts, whose
+        earlier parts used some of the turn's allowance: :mod:`nardy_core.parts`); by default the roll's."""
+        self.search: TurnSearch = shared_search(position, roll, first_turn, rules, head_limit)
         self.stepper = self.search.stepper
         self.states: list[Any] = [self.search.root]
         self.steps: list[Step] = []

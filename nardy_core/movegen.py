@@ -217,7 +217,9 @@ def legal_turns(
 
 
 @lru_cache(maxsize=32)
-def shared_search(position: Position, roll: Throw, first_turn: bool = False, rules: Rules | None = None) -> TurnSearch:
+def shared_search(
+    position: Position, roll: Throw, first_turn: bool = False, rules: Rules | None = None, head_limit: int | None = None
+) -> TurnSearch:
     """The :class:`TurnSearch` of one turn setup, built once and shared by the requests about that turn.
 
     A page asks about the same turn at every click (each request names the setup and the steps so far),
@@ -227,4 +229,4 @@ def shared_search(position: Position, roll: Throw, first_turn: bool = False, rul
     >>> shared_search(Position.start(), Roll(6, 5)) is shared_search(Position.start(), Roll(6, 5))
     True
     """
-    return TurnSearch(position, roll, first_turn, rules)
+    return TurnSearch(position, roll, first_turn, rules, head_limit)

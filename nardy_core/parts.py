@@ -32,13 +32,16 @@ from typing import Any, ClassVar, Literal
 
 from .dice import PartDice, Roll
 from .errors import RulesError, shown
-from .games import CHECKERS, HEAD
+from .games import CHECKERS, HEAD, OFF
+from .interactive import PlayVerdict, StepVerdict, TurnInProgress
 from .movegen import TurnSearch
 from .moves import Step
 from .position import Position
+from .reasons import Reason, ReasonCode
 from .rules import LongRules
 
-__all__ = ["CascadeOptions", "PartedTurn", "cascades", "handoff_outcomes", "handoff_parts", "stages", "turn_outcomes"]
+__all__ = ["CascadeOptions", "CascadeTurn", "PartedTurn", "cascades", "check_parted_play", "handoff_outcomes", "handoff_parts",
+           "stages", "turn_outcomes"]
 
 CascadeFrom = Literal["game_roll_4", "player_roll_4", "always", "off"]
 HandoffKind = Literal["cascade", "all", "off"]
@@ -229,3 +232,106 @@ def _most_dice(outcomes: list[PartedTurn]) -> list[PartedTurn]:
 def _example_order(outcome: PartedTurn) -> Any:
     return [(-step.src, -step.dst) for step in outcome.steps], outcome.handoff
 
+
+
+class CascadeTurn:
+    """A turn made of parts played step by step (V0.2.4): a step is accepted when it begins a legal play of the
+    current part, judged by the base rules (:class:`~nardy_core.interactive.TurnInProgress`) with what is left
+    of the turn's head allowance; once the part's play is whole, the next part begins by itself, but only after
+    a part played in full. A step by a die of a later part is refused with ``CASCADE_STAGE``.
+
+    >>> from nardy_core.dice import Roll
+    >>> turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)), allowance=1)
+    >>> turn.play(24, 18).reason.code.value, turn.play(24, 19).accepted, turn.play(24, 19).reason.code.value
+    ('CASCADE_STAGE', True, 'HEAD_LIMIT')
+    """
+
+    def __init__(self, position: Position, parts: Sequence[PartDice], allowance: int, rules: LongRules | None = None) -> None:
+        if not parts:
+            raise RulesError("a turn has at least one part")
+        self.parts = list(parts)
+        self.rules = rules or LongRules()
+        self.allowance = allowance
+        self.start = position
+        self.index = 0  #: the part being played
+        self.done: list[Step] = []  #: the steps of the parts before it
+        self.current = self._part_turn(position)
+
+    def _part_turn(self, position: Position) -> TurnInProgress:
+        used = self.start.count(self.start.to_move, HEAD) - position.count(self.start.to_move, HEAD)
+        return TurnInProgress(position, self.parts[self.index], rules=self.rules, head_limit=max(self.allowance - used, 0))
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every step played so far, part after part."""
+        return self.done + self.current.steps
+
+    @property
+    def position(self) -> Position:
+        """Where the steps played so far leave the board (the mover still to move)."""
+        return self.current.position
+
+    @property
+    def part(self) -> PartDice:
+        """The dice of the part being played."""
+        return self.parts[self.index]
+
+    def is_complete(self) -> bool:
+        """The steps played make a whole turn: the current part's play is whole and no part follows it (the
+        last part, a part stopped short, or the game won)."""
+        return self.current.is_complete() and not self._next_part_due()
+
+    def handed_over(self) -> tuple[int, ...]:
+        """The dice left for the opponent once the turn is complete: the current part's unplayed dice and every
+        later part's, smaller first (the caller decides whether the game's options hand them over)."""
+        if self.position.borne_off(self.start.to_move) == CHECKERS:
+            return ()
+        later = tuple(d for part in self.parts[self.index + 1:] for d in sorted(part.steps))
+        return _unplayed(self.part, self.current.steps) + later
+
+    def _next_part_due(self) -> bool:
+        turn = self.current
+        return (turn.is_complete() and len(turn.steps) == len(self.part.steps) and self.index + 1 < len(self.parts)
+                and self.position.borne_off(self.start.to_move) < CHECKERS)
+
+    def play(self, src: int, dst: int) -> StepVerdict:
+        """Try one single-die step of the mover's (own points; ``OFF`` = 0); play it if accepted."""
+        verdict = self.current.play(src, dst)
+        if verdict.code is ReasonCode.NO_SUCH_DIE:
+            return StepVerdict(reason=self._later_part_reason(src, dst) or verdict.reason)
+        if verdict.step is None:
+            return verdict
+        if self._next_part_due():
+            self.done += self.current.steps
+            self.index += 1
+            self.current = self._part_turn(self.current.position)
+        return verdict
+
+    def _later_part_reason(self, src: int, dst: int) -> Reason | None:
+        """``CASCADE_STAGE`` when the step's distance is no die of this part but is one of a later part's."""
+        if dst == OFF:
+            return None
+        later = {d for part in self.parts[self.index + 1:] for d in part.steps}
+        if src - dst not in later:
+            return None
+        return Reason(ReasonCode.CASCADE_STAGE, {"from": src, "to": dst, "die": src - dst, "stage": self.part.high,
+                                                 "left": len(self.current.dice_left)})
+
+
+def check_parted_play(turn: CascadeTurn, play: Sequence[tuple[int, int]]) -> PlayVerdict:
+    """Judge a whole play of single-die steps (own numbering) in a fresh ``turn``: ``legal``, ``illegal`` (the first
+    refused step, 1-based) or ``incomplete``.
+
+    >>> from nardy_core.dice import Roll
+    >>> turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)), allowance=1)
+    >>> check_parted_play(turn, [(24, 19), (20, 15), (15, 10), (10, 5), (19, 13), (13, 7), (7, 1)]).verdict
+    'legal'
+    """
+    for index, (src, dst) in enumerate(play, start=1):
+        verdict = turn.play(src, dst)
+        if verdict.reason is not None:
+            return PlayVerdict("illegal", verdict.reason, index, tuple(turn.steps), turn.position)
+    if turn.is_complete():
+        return PlayVerdict("legal", None, None, tuple(turn.steps), turn.position)
+    reason = turn.current.incomplete_reason() or Reason(ReasonCode.MUST_USE_BOTH, {"dice": len(turn.part.steps)})
+    return PlayVerdict("incomplete", reason, None, tuple(turn.steps), turn.position)

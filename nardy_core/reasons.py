@@ -8,17 +8,18 @@ Precedence, first match wins (``docs/reason-codes.md``):
 3. ``HIT_AND_RUN_HOME``  variant ``home_hit_and_run=forbidden``: the checker that hit in the home stays
 4. ``WRONG_DIRECTION``   the step goes backwards (checkers only move to lower own numbers)
 5. ``NO_SUCH_DIE``       no unused die gives this distance (or none is left)
-6. ``HEAD_LIMIT``        long nardy: a further checker may not leave the head this turn
-7. ``ENTRY_HELD``        short nardy: the entry point for that die is held by two or more opposing checkers
-8. ``OCCUPIED``          the landing point is taken (long: any opposing checker; short: two or more)
-9. ``NOT_ALL_HOME``      bearing off before every checker is home (short: or while one is on the bar)
-10. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
-11. ``SIX_BLOCK``        long nardy: six points in a row with no opponent checker ahead
-12. ``MUST_USE_LARGER``  only one die can be played and it must be the larger
-13. ``HEAD_SEQUENTIAL``  variant ``head33_split=sequential``: the first head checker must go as far as it can
-14. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
+6. ``CASCADE_STAGE``     a cascading double (гюльбар): a die of a later stage while the current one is unfinished
+7. ``HEAD_LIMIT``        long nardy: a further checker may not leave the head this turn
+8. ``ENTRY_HELD``        short nardy: the entry point for that die is held by two or more opposing checkers
+9. ``OCCUPIED``          the landing point is taken (long: any opposing checker; short: two or more)
+10. ``NOT_ALL_HOME``     bearing off before every checker is home (short: or while one is on the bar)
+11. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
+12. ``SIX_BLOCK``        long nardy: six points in a row with no opponent checker ahead
+13. ``MUST_USE_LARGER``  only one die can be played and it must be the larger
+14. ``HEAD_SEQUENTIAL``  variant ``head33_split=sequential``: the first head checker must go as far as it can
+15. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
 
-Codes 1-11 are properties of the step itself; 12-14 are about the turn as a whole (R11, S4).
+Codes 1-12 are properties of the step itself; 13-15 are about the turn as a whole (R11, S4).
 
 >>> Reason(ReasonCode.OCCUPIED, {"point": 12}).to_json()
 {'code': 'OCCUPIED', 'params': {'point': 12}}
@@ -44,6 +45,7 @@ class ReasonCode(str, Enum):
     HIT_AND_RUN_HOME = "HIT_AND_RUN_HOME"
     WRONG_DIRECTION = "WRONG_DIRECTION"
     NO_SUCH_DIE = "NO_SUCH_DIE"
+    CASCADE_STAGE = "CASCADE_STAGE"
     HEAD_LIMIT = "HEAD_LIMIT"
     ENTRY_HELD = "ENTRY_HELD"
     OCCUPIED = "OCCUPIED"

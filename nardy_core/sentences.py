@@ -17,7 +17,7 @@ from .reasons import Reason, ReasonCode
 #: every catalog key :func:`reason_message` can answer with (the site's catalogs must have them all)
 REASON_KEYS: tuple[str, ...] = (
     "reason.NO_CHECKER", "reason.NO_CHECKER_opponent", "reason.BAR_FIRST", "reason.HIT_AND_RUN_HOME",
-    "reason.WRONG_DIRECTION", "reason.NO_SUCH_DIE", "reason.NO_DICE_LEFT", "reason.HEAD_LIMIT_1",
+    "reason.WRONG_DIRECTION", "reason.NO_SUCH_DIE", "reason.NO_DICE_LEFT", "reason.CASCADE_STAGE", "reason.HEAD_LIMIT_1",
     "reason.HEAD_LIMIT_2", "reason.ENTRY_HELD", "reason.OCCUPIED", "reason.OCCUPIED_short", "reason.NOT_ALL_HOME",
     "reason.NOT_ALL_HOME_bar", "reason.BEAR_OFF_HIGHER_OCCUPIED", "reason.SIX_BLOCK", "reason.SIX_BLOCK_at_end",
     "reason.MUST_USE_LARGER", "reason.HEAD_SEQUENTIAL", "reason.MUST_USE_BOTH", "reason.MUST_USE_BOTH_double",
@@ -42,6 +42,8 @@ def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[
         if not params["dice"]:
             key = "reason.NO_DICE_LEFT"
         shown = {"dice": _joined(params["dice"])}
+    elif code is ReasonCode.CASCADE_STAGE:
+        shown = {"die": params["die"], "stage": params["stage"], "n": params["left"]}
     elif code is ReasonCode.HEAD_LIMIT:
         key += "_2" if params["limit"] == 2 else "_1"
     elif code is ReasonCode.OCCUPIED:
@@ -72,6 +74,7 @@ def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[
 #: reasons about the checker that was to move: the board marks its point
 SOURCE_CODES = frozenset({
     ReasonCode.HEAD_LIMIT, ReasonCode.NO_CHECKER, ReasonCode.WRONG_DIRECTION, ReasonCode.NO_SUCH_DIE, ReasonCode.HIT_AND_RUN_HOME,
+    ReasonCode.CASCADE_STAGE,
 })
 
 

@@ -15,11 +15,22 @@ from typing import Any
 
 import pytest
 
-from nardy_core import Position, Side, legal_turns
+from nardy_core import Position, Side, TurnSearch, legal_turns, parse_play
 from nardy_core.dice import Roll
 from nardy_core.errors import RulesError
 from nardy_core.games import CHECKERS, HEAD
-from nardy_core.parts import CascadeOptions, PartedTurn, cascades, handoff_outcomes, handoff_parts, stages, turn_outcomes
+from nardy_core.parts import (
+    NO_HEAD_LIMIT,
+    CascadeOptions,
+    CascadeTurn,
+    PartedTurn,
+    cascades,
+    check_parted_play,
+    handoff_outcomes,
+    handoff_parts,
+    stages,
+    turn_outcomes,
+)
 from nardy_core.rules import LongRules, rules_from_dict
 
 from .selfplay import self_play
@@ -107,6 +118,32 @@ def test_the_worked_case_under_other_settings(case: dict[str, Any], variant: dic
     _check_handoffs(case, variant.get("handoffs", []), outcomes, settings)
 
 
+#: VARIANTS.md G02's verdicts: Black's 5-5 at game roll 4 (stages 5-5, 6-6)
+G02_VERDICTS = [
+    ("24/18", "illegal", "CASCADE_STAGE", 1),  # the 5-5 stage comes first
+    ("24/19 24/19", "illegal", "HEAD_LIMIT", 2),  # a second head checker
+    ("24/19 20/15 15/10 10/5 19/13 13/7 7/1", "legal", None, None),  # outcome a), one 6 handed over
+    ("24/19 20/15 15/10 10/5 19/13", "incomplete", "MUST_USE_BOTH", None),  # a 6 more can be played
+    ("24/19 20/15 15/10 10/5 5/off", "illegal", "NOT_ALL_HOME", 5),
+    ("13/8", "illegal", "NO_CHECKER", 1),  # the rules of the step come before the stage's
+]
+
+
+@pytest.mark.parametrize("play,verdict,code,step", G02_VERDICTS, ids=[v[0] for v in G02_VERDICTS])
+def test_a_cascade_is_judged_step_by_step_stage_by_stage(play: str, verdict: str, code: str | None, step: int | None) -> None:
+    turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)), allowance=1)
+    found = check_parted_play(turn, parse_play(play))
+    assert (found.verdict, found.code and found.code.value, found.step) == (verdict, code, step)
+
+
+def test_the_refusal_of_a_later_stage_says_which_stage_comes_first() -> None:
+    turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)), allowance=1)
+    assert turn.play(24, 19).accepted and turn.play(20, 15).accepted
+    reason = turn.play(15, 9).reason
+    assert reason is not None and reason.code.value == "CASCADE_STAGE"
+    assert reason.params == {"from": 15, "to": 9, "die": 6, "stage": 5, "left": 2}
+
+
 def test_a_roll_that_does_not_cascade_plays_as_in_long_nardy() -> None:
     """Without a cascade and with nothing handed over, the outcomes are long nardy's legal turns."""
     rng = random.Random(5)
@@ -155,6 +192,11 @@ def test_every_cascade_plays_stages_in_order_and_hands_over_exactly_what_it_left
                 assert outcome.position.on_board(mover) + outcome.position.borne_off(mover) == CHECKERS
                 if options.head_rule == "on":
                     assert position.count(mover, HEAD) - outcome.position.count(mover, HEAD) <= 1
+                # every generated turn is accepted step by step, ends where it said, and leaves what it handed over
+                allowance = NO_HEAD_LIMIT if options.head_rule == "off" else TurnSearch(position, parts[0], False, LongRules()).head_limit
+                turn = CascadeTurn(position, parts, allowance)
+                assert check_parted_play(turn, [(s.src, s.dst) for s in outcome.steps]).verdict == "legal"
+                assert turn.position == outcome.position and turn.handed_over() == outcome.handoff
                 if len(outcome.handoff) > HANDOFF_DICE_CHECKED:
                     continue
                 receiver = outcome.position.handed_over()
