@@ -409,7 +409,7 @@ def _render_language(site: SiteRenderer, course: Course, lang: str) -> None:
                       for game, data in course.games.items() if REVIEW_LESSON in data.lessons.get(lang, {})}
     site.write(f"{lang}/play/index.html", "play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
                starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL,
-               rules_controls={game.value: rules_controls(game) for game in Game})
+               rules_controls={game.value: rules_controls(game) for game in Game}, header_follows_board=True)
     # any position on someone else's page: the free board in an embed's frame (?pos=…&dice=…&game=…)
     site.write(f"embed/{lang}/play.html", "embed-play.html", lang, boards=site.free_boards(lang), game=DEFAULT_GAME.value,
                starts=site.start_notations(), review_lessons=review_lessons, levels=LEVELS, default_level=DEFAULT_LEVEL)

@@ -84,6 +84,22 @@ def test_a_bad_short_position_shows_the_short_start(page: Page, site_url: str) -
     expect(board.alert).not_to_contain_text("w/24:15/24:15")
 
 
+def test_the_header_follows_the_game_on_the_board(page: Page, site_url: str) -> None:
+    """The free board is one page for every game: its header names the game on the board as current and links
+    to that game's course, puzzles and rules, also after a new game of another game is started in the page."""
+    FreeBoard(page).open(site_url, "ru", game="short")
+    header = page.locator(".site-header")
+    current = header.locator(".game-switch a[aria-current=true]")
+    expect(current).to_have_count(1)
+    expect(current.locator(".game-full")).to_have_text("Короткие нарды")
+    expect(header.get_by_role("link", name="Курс", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/$"))
+    expect(header.get_by_role("link", name="Задачи", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/puzzles/$"))
+    expect(header.get_by_role("link", name="Правила", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/rules/$"))
+    page.locator("[data-choose-game=long]").click()
+    expect(current.locator(".game-full")).to_have_text("Длинные нарды")
+    expect(header.get_by_role("link", name="Курс", exact=True)).to_have_attribute("href", re.compile(r"/ru/$"))
+
+
 @pytest.mark.parametrize("position,words", [
     ("w/24:14/24:15", "у белых всего 14 шашек, а их 15"),
     ("w/24:15/24:16", "у чёрных 16 шашек, а больше 15 не бывает"),

@@ -12,6 +12,7 @@ import { hasMessage, t } from './i18n.js';
 import { positionQuery, readRules } from './position-address.js';
 import { AnalysisSeat } from './free-board-analysis.js';
 import { GameLog } from './game-log.js';
+import { showGameInHeader } from './header-game.js';
 import { ComputerSeat } from './free-board-computer.js';
 import { PracticeSeat } from './free-board-practice.js';
 import { gameCube, gameFromPosition, gameNew, gamePlay, gameRoll, setup } from './rules-client.js';
@@ -196,6 +197,7 @@ export class FreeBoard extends Widget {
     if (this.unbindView) this.unbindView();
     this.unbindView = bindViewControls(this.root, this.view);
     this.root.dataset.game = this.gameName;
+    showGameInHeader(this.gameName);
   }
 
   async fromUrl() {

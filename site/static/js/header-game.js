@@ -1,0 +1,27 @@
+// The site's header names one game as current and links to that game's course, puzzles and rules. A page
+// that plays any game (the free board, /{lang}/play/?game=…) is written once with the default game's header;
+// this points the header at the game on its board whenever that changes. The build marks what follows the
+// board (templates/base.html: the games' folders, each link's section, each game's link); nothing here knows
+// a game's name.
+
+/** @param {string} game the game on the board (a game's value, as the board model and the address carry it) */
+export function showGameInHeader(game) {
+  const nav = /** @type {HTMLElement | null} */ (document.querySelector('[data-game-prefixes]'));
+  if (!nav) return; // a page whose header has one game, or none (an embed)
+  /** @type {unknown} */
+  let prefixes;
+  try {
+    prefixes = JSON.parse(nav.dataset.gamePrefixes || '{}');
+  } catch {
+    return;
+  }
+  if (!prefixes || typeof prefixes !== 'object' || !Object.hasOwn(prefixes, game)) return;
+  const prefix = String(/** @type {Record<string, unknown>} */ (prefixes)[game]);
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[data-game-section]'))) {
+    link.href = `${nav.dataset.gameBase || ''}${prefix}${link.dataset.gameSection || ''}`;
+  }
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('.game-switch a[data-game]'))) {
+    if (link.dataset.game === game) link.setAttribute('aria-current', 'true');
+    else link.removeAttribute('aria-current');
+  }
+}
