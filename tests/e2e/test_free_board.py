@@ -100,6 +100,16 @@ def test_the_header_follows_the_game_on_the_board(page: Page, site_url: str) -> 
     expect(header.get_by_role("link", name="Курс", exact=True)).to_have_attribute("href", re.compile(r"/ru/$"))
 
 
+def test_the_other_language_opens_the_same_game_on_the_board(page: Page, site_url: str) -> None:
+    """«English» on the free board keeps what the address asks for: the game on the board, its position."""
+    board = FreeBoard(page).open(site_url, "ru", game="short")
+    expect(board.root).to_have_attribute("data-game", "short")
+    page.locator(".lang-switch").click()
+    expect(page).to_have_url(re.compile(r"/en/play/\?game=short"))
+    expect(page.locator(".game-switch a[aria-current=true] .game-full")).to_have_text("Short nardy")
+    expect(FreeBoard(page).root).to_have_attribute("data-game", "short")
+
+
 @pytest.mark.parametrize("position,words", [
     ("w/24:14/24:15", "у белых всего 14 шашек, а их 15"),
     ("w/24:15/24:16", "у чёрных 16 шашек, а больше 15 не бывает"),

@@ -68,9 +68,12 @@ export function setupNavigation(onSwap) {
     if (!sameSite(url)) return;
     if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
     event.preventDefault();
-    // the same page in the other language: opened where the reader is, its puzzles as they were left (carry.js)
+    // the same page in the other language: opened where the reader is, its puzzles as they were left (carry.js),
+    // with what its address asks for (a position and its game on the free board, the lab's example: the same
+    // words in both languages)
     const language = link.classList.contains('lang-switch');
     if (language && !url.hash) url.hash = widgetInView();
+    if (language && !url.search) url.search = window.location.search;
     go(url, true, onSwap, language);
   });
   window.addEventListener('popstate', () => {
