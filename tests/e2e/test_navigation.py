@@ -13,7 +13,7 @@ from builder.assets import asset, written
 from builder.serve import DistHandler, served
 
 from .conftest import counted_site, holding_handler
-from .pages import READY_MS, Puzzle, wait_runtime
+from .pages import READY_MS, Puzzle, press_reset_lesson, wait_runtime
 
 PROJECT = Path(__file__).resolve().parents[2]
 #: how long a followed link waits for its page before loading it in full, as navigation.js says
@@ -90,13 +90,13 @@ def test_reset_a_lesson_asks_first(page: Page, site_url: str) -> None:
     puzzle.click(24)
     mark = puzzle.root.locator("[data-solved-mark]")
     expect(mark).to_be_visible()
-    # one handler answers the dialogs in turn: a handler per dialog, registered after the first click, could
+    # one handler answers the dialogs in turn: a handler per dialog, registered after the first press, could
     # see the first dialog again when its event arrives late (both answer it, and the second dialog none)
     answers = ["dismiss", "accept"]
     page.on("dialog", lambda dialog: dialog.dismiss() if answers.pop(0) == "dismiss" else dialog.accept())
-    page.locator("[data-reset-lesson]").click()
+    press_reset_lesson(page)
     expect(mark).to_be_visible()
-    page.locator("[data-reset-lesson]").click()
+    press_reset_lesson(page)
     expect(mark).to_be_hidden()
     # the puzzle is mounted afresh: one row of controls (not the old one left beside it), and its buttons work
     expect(puzzle.root.locator("[data-controls]")).to_have_count(1)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import Puzzle
+from .pages import Puzzle, press_reset_lesson
 from .test_navigation import expect_a_solve_to_be_kept
 
 KEY = "nardy.progress"
@@ -114,9 +114,9 @@ def solve_then_reset_the_lesson(page: Page, site_url: str) -> None:
     expect(puzzle.success).to_be_visible()
     asked: list[str] = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
-    page.locator("[data-reset-lesson]").click()
+    press_reset_lesson(page)
     page.wait_for_function("() => true")  # a round trip to the page: the dialog's event has come by then
-    assert asked, "«Сбросить урок» asked nothing: the click did not reach the button"
+    assert asked, "«Сбросить урок» asked nothing: the key press did not reach the button"
     # the store first, then the page: a failure says which of the two kept the solve
     page.wait_for_function("""(key) => {
       try { return !JSON.parse(localStorage.getItem(key) || '{}').puzzles?.['board-head']; } catch { return true; }
