@@ -29,6 +29,12 @@ def _is_die(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
 
 
+def _check_dice(values: tuple[object, ...]) -> None:
+    for value in values:
+        if not _is_die(value):
+            raise DiceError(f"a die shows 1..6, not {shown(value)}")
+
+
 @dataclass(frozen=True, order=True)
 class Roll:
     """Two dice; stored larger first so that 6-5 and 5-6 are the same roll."""
@@ -37,9 +43,7 @@ class Roll:
     low: int
 
     def __init__(self, a: int, b: int) -> None:
-        for value in (a, b):
-            if not _is_die(value):
-                raise DiceError(f"a die shows 1..6, not {shown(value)}")
+        _check_dice((a, b))
         object.__setattr__(self, "high", max(a, b))
         object.__setattr__(self, "low", min(a, b))
 
@@ -131,9 +135,7 @@ class PartDice:
     def __init__(self, dice: tuple[int, ...]) -> None:
         if not dice:
             raise DiceError("a part has at least one die")
-        for value in dice:
-            if not _is_die(value):
-                raise DiceError(f"a die shows 1..6, not {shown(value)}")
+        _check_dice(dice)
         object.__setattr__(self, "steps", tuple(sorted(dice, reverse=True)))
 
     @property

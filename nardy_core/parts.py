@@ -27,18 +27,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from .dice import PartDice, Roll
-from .errors import RulesError, shown
+from .errors import RulesError
 from .games import CHECKERS, HEAD, OFF
 from .interactive import PlayVerdict, StepVerdict, TurnInProgress
 from .movegen import TurnSearch
 from .moves import Step
 from .position import Position
 from .reasons import Reason, ReasonCode
-from .rules import LongRules
+from .rules import LongRules, check_option_values
 
 __all__ = ["CascadeOptions", "CascadeTurn", "PartedTurn", "cascades", "check_parted_play", "handoff_outcomes", "handoff_parts",
            "stages", "turn_outcomes"]
@@ -69,28 +69,28 @@ class CascadeOptions:
     head_rule: Literal["on", "off"] = "on"  #: R10's head rule (off: the Bulgarian game, V1.1.3)
 
     def __post_init__(self) -> None:
-        for option in fields(self):
-            value = getattr(self, option.name)
-            if value not in self.OPTIONS[option.name] or not isinstance(value, str):
-                raise RulesError(f"rules option {option.name!r} cannot be {shown(value)}: expected one of "
-                                 f"{', '.join(repr(v) for v in self.OPTIONS[option.name])}")
+        check_option_values(self, self.OPTIONS)
 
 
 @dataclass(frozen=True)
 class PartedTurn:
     """One outcome of a turn made of parts: where it leaves the board (the mover still to move), one play that
-    gets there (the steps of every part in order), how many dice it played and the dice it hands to the
-    opponent, in the order he plays them."""
+    gets there (the steps of every part in order) and the dice it hands to the opponent, in the order he plays
+    them."""
 
     position: Position
     steps: tuple[Step, ...]
-    dice_played: int
     handoff: tuple[int, ...] = ()
+
+    @property
+    def dice_played(self) -> int:
+        """One die a step."""
+        return len(self.steps)
 
     @property
     def game_over(self) -> bool:
         """The mover bore off his last checker: the rest of the turn is void (V0.2.3)."""
-        return self.position.borne_off(self.position.to_move) == CHECKERS
+        return _won(self.position)
 
 
 def stages(roll: Roll) -> list[PartDice]:
@@ -140,12 +140,12 @@ def turn_outcomes(
 
     ``first_turn`` is the mover's first own roll (R10.2): its head allowance then covers the whole cascade.
     """
-    rules = rules or LongRules()
     cascade = cascades(roll, options, roll_no=roll_no, own_roll_no=own_roll_no)
     parts: list[PartDice] = stages(roll) if cascade else [PartDice(roll.steps)]
-    allowance = NO_HEAD_LIMIT if options.head_rule == "off" else TurnSearch(position, parts[0], first_turn, rules).head_limit
+    # the first part's search sets the allowance (R10's, or R10.2's on a first roll) unless the head rule is off
+    allowance = NO_HEAD_LIMIT if options.head_rule == "off" else None
     hands_over = options.handoff == "all" or (options.handoff == "cascade" and cascade)
-    outcomes = _play_parts(position, parts, rules, allowance, hand_over=hands_over)
+    outcomes = _play_parts(position, parts, rules or LongRules(), allowance, first_turn=first_turn, hand_over=hands_over)
     return _most_dice(outcomes) if options.cascade_max == "whole" and cascade else outcomes
 
 
@@ -180,44 +180,58 @@ def handoff_outcomes(
     """
     parts = handoff_parts(handed, options)
     if not parts:
-        return [PartedTurn(position, (), 0)]
+        return [PartedTurn(position, ())]
     allowance = NO_HEAD_LIMIT if options.head_rule == "off" else 1
-    outcomes = _play_parts(position, parts, rules or LongRules(), allowance, hand_over=False)
+    outcomes = _play_parts(position, parts, rules or LongRules(), allowance, first_turn=False, hand_over=False)
     return _most_dice(outcomes) if options.cascade_max == "whole" else outcomes
 
 
-def _play_parts(position: Position, parts: list[PartDice], rules: LongRules, allowance: int, *, hand_over: bool) -> list[PartedTurn]:
+def _play_parts(
+    position: Position, parts: list[PartDice], rules: LongRules, allowance: int | None, *, first_turn: bool, hand_over: bool
+) -> list[PartedTurn]:
     """The outcomes of ``parts`` played in order from ``position``, each part maximised on its own (V1.3.4):
     the next part follows only a part played in full; the dice of a part stopped short (and of every part
-    after it) are handed over when ``hand_over``. ``allowance``: checkers that may leave the head in all."""
-    mover = position.to_move
-    head_at_start = position.count(mover, HEAD)
+    after it) are handed over when ``hand_over``. ``allowance``: checkers that may leave the head in all the
+    parts (None: as many as the first part's search allows, ``first_turn`` or not)."""
     finished: dict[tuple[Position, tuple[int, ...]], PartedTurn] = {}
     frontier: dict[Position, tuple[Step, ...]] = {position: ()}  #: after the parts so far, played in full
     for index, part in enumerate(parts):
-        later = tuple(d for p in parts[index + 1:] for d in sorted(p.steps))
         reached: dict[Position, tuple[Step, ...]] = {}
         for start, before in frontier.items():
-            left_on_head = allowance - (head_at_start - start.count(mover, HEAD))
-            search = TurnSearch(start, part, rules=rules, head_limit=max(left_on_head, 0))
+            if allowance is None:  # the first part, from ``position`` alone
+                search = TurnSearch(start, part, first_turn, rules)
+                allowance = search.head_limit
+            else:
+                search = TurnSearch(start, part, rules=rules, head_limit=_head_left(position, start, allowance))
             full = search.max_dice == len(part.steps)
             for final, play in search.outcomes() or [(start, [])]:
                 steps = before + tuple(play)
-                outcome = PartedTurn(final, steps, len(steps))
-                if full and index + 1 < len(parts) and not outcome.game_over:
+                if full and index + 1 < len(parts) and not _won(final):
                     reached.setdefault(final, steps)
                     continue
-                unplayed = () if outcome.game_over or not hand_over else _unplayed(part, play) + later
-                finished.setdefault((final, unplayed), PartedTurn(final, steps, len(steps), unplayed))
+                unplayed = () if _won(final) or not hand_over else _remainder(parts, index, play)
+                finished.setdefault((final, unplayed), PartedTurn(final, steps, unplayed))
         frontier = reached
     return sorted(finished.values(), key=_example_order)
 
 
-def _unplayed(part: PartDice, play: Sequence[Step]) -> tuple[int, ...]:
-    """The dice of ``part`` that ``play`` left, smaller first."""
-    left = Counter(part.steps)
+def _won(position: Position) -> bool:
+    """The side to move has borne off every checker."""
+    return position.borne_off(position.to_move) == CHECKERS
+
+
+def _head_left(start: Position, now: Position, allowance: int) -> int:
+    """Of a turn's ``allowance``, the checkers that may still leave the head: the turn began at ``start``."""
+    mover = start.to_move
+    return max(allowance - (start.count(mover, HEAD) - now.count(mover, HEAD)), 0)
+
+
+def _remainder(parts: Sequence[PartDice], index: int, play: Sequence[Step]) -> tuple[int, ...]:
+    """The dice a turn stopped in part ``index`` by ``play`` leaves: that part's unplayed dice, smaller first,
+    then every later part's, in the order the receiver plays them."""
+    left = Counter(parts[index].steps)
     left.subtract(step.die for step in play)
-    return tuple(sorted(left.elements()))
+    return tuple(sorted(left.elements())) + tuple(d for part in parts[index + 1:] for d in sorted(part.steps))
 
 
 def _most_dice(outcomes: list[PartedTurn]) -> list[PartedTurn]:
@@ -231,7 +245,6 @@ def _most_dice(outcomes: list[PartedTurn]) -> list[PartedTurn]:
 
 def _example_order(outcome: PartedTurn) -> Any:
     return [(-step.src, -step.dst) for step in outcome.steps], outcome.handoff
-
 
 
 class CascadeTurn:
@@ -258,8 +271,7 @@ class CascadeTurn:
         self.current = self._part_turn(position)
 
     def _part_turn(self, position: Position) -> TurnInProgress:
-        used = self.start.count(self.start.to_move, HEAD) - position.count(self.start.to_move, HEAD)
-        return TurnInProgress(position, self.parts[self.index], rules=self.rules, head_limit=max(self.allowance - used, 0))
+        return TurnInProgress(position, self.part, rules=self.rules, head_limit=_head_left(self.start, position, self.allowance))
 
     @property
     def steps(self) -> list[Step]:
@@ -284,15 +296,12 @@ class CascadeTurn:
     def handed_over(self) -> tuple[int, ...]:
         """The dice left for the opponent once the turn is complete: the current part's unplayed dice and every
         later part's, smaller first (the caller decides whether the game's options hand them over)."""
-        if self.position.borne_off(self.start.to_move) == CHECKERS:
-            return ()
-        later = tuple(d for part in self.parts[self.index + 1:] for d in sorted(part.steps))
-        return _unplayed(self.part, self.current.steps) + later
+        return () if _won(self.position) else _remainder(self.parts, self.index, self.current.steps)
 
     def _next_part_due(self) -> bool:
         turn = self.current
         return (turn.is_complete() and len(turn.steps) == len(self.part.steps) and self.index + 1 < len(self.parts)
-                and self.position.borne_off(self.start.to_move) < CHECKERS)
+                and not _won(self.position))
 
     def play(self, src: int, dst: int) -> StepVerdict:
         """Try one single-die step of the mover's (own points; ``OFF`` = 0); play it if accepted."""

@@ -50,6 +50,19 @@ def _allowed(value: object, values: tuple[Any, ...]) -> bool:
     return any(value == v and type(value) is type(v) for v in values)
 
 
+def check_option_values(options: Any, allowed: Mapping[str, tuple[Any, ...]], where: str = "") -> None:
+    """Refuse the first field of the frozen dataclass ``options`` whose value is none of ``allowed[field]``
+    (``where``: the game, for the message)."""
+    for option in fields(options):
+        value = getattr(options, option.name)
+        values = allowed[option.name]
+        if not _allowed(value, values):
+            raise RulesError(
+                f"rules option {option.name!r} cannot be {shown(value)}{where}: "
+                f"expected one of {', '.join(repr(v) for v in values)}"
+            )
+
+
 @dataclass(frozen=True)
 class CubeRules:
     """The doubling-cube options shared by both games (only in force with ``cube=True``)."""
@@ -66,14 +79,7 @@ class CubeRules:
     crawford: bool = True
 
     def __post_init__(self) -> None:
-        for option in fields(self):
-            value = getattr(self, option.name)
-            allowed = self.OPTIONS[option.name]
-            if not _allowed(value, allowed):
-                raise RulesError(
-                    f"rules option {option.name!r} cannot be {shown(value)} in {self.game.value} nardy: "
-                    f"expected one of {', '.join(repr(v) for v in allowed)}"
-                )
+        check_option_values(self, self.OPTIONS, f" in {self.game.value} nardy")
 
     def to_dict(self, *, only_changed: bool = True) -> dict[str, Any]:
         """The options as JSON values (by default only those that differ from the defaults)."""
