@@ -151,9 +151,11 @@ class TabUse:
         return cls.listeners.setdefault(page._impl_obj, [])
 
     @classmethod
-    def forget(cls, page: Page) -> None:
-        cls.listeners.pop(page._impl_obj, None)
+    def taken(cls, page: Page) -> tuple[list[tuple[str, Any]], bool]:
+        """What the tests did to ``page`` so far (its listeners, whether anything STICKY), forgotten here."""
+        sticky = page._impl_obj in cls.sticky
         cls.sticky.discard(page._impl_obj)
+        return cls.listeners.pop(page._impl_obj, []), sticky
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -211,9 +213,7 @@ class PythonContext:
 
     def _emptied(self, tab: Page) -> Page | None:
         """``tab`` ready for another test, or None where only a new tab would be (it is then closed by reset)."""
-        sticky = tab._impl_obj in TabUse.sticky
-        listeners = TabUse.added(tab)
-        TabUse.forget(tab)
+        listeners, sticky = TabUse.taken(tab)
         if tab.is_closed() or sticky:
             return None
         for event, handler in listeners:
