@@ -8,17 +8,11 @@
 export function showGameInHeader(game) {
   const nav = /** @type {HTMLElement | null} */ (document.querySelector('[data-game-prefixes]'));
   if (!nav) return; // a page whose header has one game, or none (an embed)
-  /** @type {unknown} */
-  let prefixes;
-  try {
-    prefixes = JSON.parse(nav.dataset.gamePrefixes || '{}');
-  } catch {
-    return;
-  }
-  if (!prefixes || typeof prefixes !== 'object' || !Object.hasOwn(prefixes, game)) return;
-  const prefix = String(/** @type {Record<string, unknown>} */ (prefixes)[game]);
+  /** @type {Record<string, string>} the games' folders, as the build wrote them */
+  const prefixes = JSON.parse(nav.dataset.gamePrefixes || '{}');
+  if (!Object.hasOwn(prefixes, game)) return;
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[data-game-section]'))) {
-    link.href = `${nav.dataset.gameBase || ''}${prefix}${link.dataset.gameSection || ''}`;
+    link.href = `${nav.dataset.gameBase || ''}${prefixes[game]}${link.dataset.gameSection || ''}`;
   }
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('.game-switch a[data-game]'))) {
     if (link.dataset.game === game) link.setAttribute('aria-current', 'true');
