@@ -33,11 +33,15 @@ from nardy_core.engine_api import chances
 from nardy_core.errors import InputError
 from nardy_core.evaluator import RACE, Probabilities, RaceEvaluator
 from nardy_core.games import HEAD, Family
+from nardy_core.interactive import PlayVerdict
 from nardy_core.match_equity import MatchScore, last_roll_cube
 from nardy_core.movegen import TurnSearch
 from nardy_core.moves import Step
+from nardy_core.parts import check_parted_play
 from nardy_core.race import not_yet_home
 from nardy_core.reasons import ReasonCode
+from nardy_core.rules import GulbaraRules
+from nardy_core.turn_plan import default_roll_no, plan_roll
 
 from .proofs import ProofBook, ProofError, decision_key, judge_best
 
@@ -61,6 +65,18 @@ class Setup:
     first_turn: bool
     rules: Rules
     perspective: Side
+    #: a game whose turns have parts: which roll of the game this is (``roll_no``: when doubles cascade)
+    roll_no: int | None = None
+
+    def judge(self, moves: list[tuple[int, int]]) -> PlayVerdict:
+        """The verdict on a whole play of this setup's roll: as one roll, or as a turn made of parts (a cascade
+        played stage by stage, :mod:`nardy_core.turn_plan`)."""
+        assert self.roll is not None
+        if not isinstance(self.rules, GulbaraRules):
+            return check_play(self.position, self.roll, moves, self.first_turn, self.rules)
+        roll_no = self.roll_no or default_roll_no(self.position, self.first_turn)
+        plan = plan_roll(self.rules, self.roll, roll_no=roll_no, own_roll_no=(roll_no + 1) // 2, first_turn=self.first_turn)
+        return check_parted_play(plan.turn(self.position, self.rules), moves)
 
 
 @dataclass
@@ -151,8 +167,7 @@ def final_of(setup: Setup, play_text: object, key: str) -> tuple[str, list[list[
         moves = parse_play(play_text)
     except NardyError as exc:
         raise BlockError(f'{key} "{play_text}": {exc}', key) from None
-    assert setup.roll is not None
-    verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
+    verdict = setup.judge(moves)
     code = verdict.code.value if verdict.code else ""
     label = "answer" if key == "answers" else key
     if verdict.verdict == "illegal":
@@ -446,7 +461,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     except NardyError as exc:
         raise BlockError(f"play {play_text!r}: {exc}", "play") from None
     assert setup.roll is not None
-    verdict = check_play(setup.position, setup.roll, moves, setup.first_turn, setup.rules)
+    verdict = setup.judge(moves)
     actual = "legal" if verdict.verdict == "legal" else "illegal"
     code = verdict.code.value if verdict.code else None
     if actual != expected:

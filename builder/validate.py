@@ -30,11 +30,14 @@ BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
     "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed", "close",
-    "measure", "match",
+    "measure", "match", "roll_no",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
 REQUIRED_PUZZLE_KEYS = ("id", "position", "task", "prompt", "hints", "explanation")
+#: the tasks a puzzle of a game whose turns have parts may set: a legal-or-which-rule question, judged by the whole
+#: turn's parts (``Setup.judge``)
+PARTED_TASKS = ("quiz",)
 
 
 @dataclass
@@ -214,7 +217,24 @@ def read_setup(data: dict[str, Any], game: Game, finished: bool = False) -> Setu
         perspective = Side.parse(data.get("perspective", position.to_move.value))
     except ValueError as exc:
         raise BlockError(str(exc), "perspective") from None
-    return Setup(position, roll, first_turn, rules, perspective)
+    return Setup(position, roll, first_turn, rules, perspective, read_roll_no(data, game))
+
+
+#: the most rolls a game's turn number may say (a long game has some 120)
+MAX_ROLL_NO = 500
+
+
+def read_roll_no(data: dict[str, Any], game: Game) -> int | None:
+    """``roll_no``: which roll of the game a puzzle's turn is, in a game whose turns have parts (when a double
+    cascades, VARIANTS.md V1.3.2); by default the roll ``nardy_core.turn_plan.default_roll_no`` says."""
+    if "roll_no" not in data:
+        return None
+    value = data["roll_no"]
+    if not game.spec.parted_turns:
+        raise BlockError(f"roll_no is a turn parameter of the games whose turns have parts, not of {game.value} nardy", "roll_no")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ROLL_NO:
+        raise BlockError(f"roll_no must be a whole number 1..{MAX_ROLL_NO}", "roll_no")
+    return value
 
 
 def validate_board(block: Block, game: Game) -> BoardData:
@@ -258,6 +278,9 @@ def validate_puzzle(block: Block, lesson: LessonSource, game: Game, problems: li
     if not isinstance(tags, list) or not all(isinstance(t, str) and SLUG.match(t) for t in tags):
         raise BlockError("tags must be a list of names (lower-case letters, digits, '-')", "tags")
     setup = read_setup(data, game, finished=task.game_over_allowed)
+    if game.spec.parted_turns and task.name not in PARTED_TASKS:
+        raise BlockError(f"a {game.value} puzzle is one of the tasks {', '.join(PARTED_TASKS)}: the others judge one roll, "
+                         "and a turn of this game is made of parts", "task")
     text = {
         "title": check_text(data, "title", required=False),
         "prompt": check_text(data, "prompt"),

@@ -36,9 +36,9 @@ from typing import Literal
 
 from .cube_advice import CubeAdvice, position_advice
 from .dice import Roll
-from .errors import InputError
+from .errors import GameError, InputError
 from .evaluator import Probabilities
-from .flow import CubeAction, GameState, Record, Turn, is_first_turn, replay, replay_events
+from .flow import CubeAction, GameState, Handoff, Record, Turn, is_first_turn, replay, replay_events
 from .moves import Step
 from .position import Position
 from .race import judged_chances
@@ -226,7 +226,10 @@ def _side_figures(side: Side, turns: list[TurnAnalysis], cube: list[CubeAnalysis
 
 def analyse(record: Record, plies: int = 0) -> Analysis:
     """Analyse every event of ``record`` (raises :class:`~nardy_core.errors.GameError` on a record that does
-    not fit its rules). ``plies``: how deep each roll's plays are searched (0 answers at once)."""
+    not fit its rules). ``plies``: how deep each roll's plays are searched (0 answers at once). The engine ranks
+    the plays of one roll, so a game whose turns have parts (a cascade) is refused with ``PARTED_TURN``."""
+    if record.rules.game.spec.parted_turns:
+        raise GameError(f"the engine does not rank the turns of {record.rules.game.value}: they are made of parts", "PARTED_TURN")
     turns: list[TurnAnalysis] = []
     cube: list[CubeAnalysis] = []
     numbers = {Side.WHITE: 0, Side.BLACK: 0}
@@ -249,6 +252,8 @@ def analyse(record: Record, plies: int = 0) -> Analysis:
             missed = _missed(index, event.side, _cube_advice(before))
             if missed is not None:
                 cube.append(missed)
+        if isinstance(event, Handoff):  # pragma: no cover - refused above: a game whose turns have parts
+            continue
         numbers[event.side] += 1
         turns.append(_judge_turn(index, numbers[event.side], event, before, after, plies))
     if start is None or final is None:  # a record of no events: the start of the game

@@ -22,6 +22,7 @@ from .flow import CubeVerb
 from .games import CaptionKind
 from .interactive import Verdict
 from .scoring import Kind
+from .turn_plan import TurnKind
 
 SideName = Annotated[str, "Side"]  #: ``"white"`` or ``"black"`` (``Side.value``)
 GameName = Annotated[str, "GameName"]  #: ``"long"`` or ``"short"`` (``Game.value``)
@@ -118,6 +119,27 @@ class TurnState(TypedDict):
     max_dice: int
     incomplete_reason: ReasonJson | None
     board: BoardModel
+    part: TurnPartJson | None  #: in a game whose turns have parts, the part being played (None in the others)
+    handoff: list[int]  #: the dice a complete turn of parts hands to the opponent (none in the other games)
+
+
+class TurnPartJson(TypedDict):
+    """Which part of a turn made of parts is being played (гюльбар, бешеные нарды: ``nardy_core.turn_plan``)."""
+
+    kind: TurnKind  #: an own roll played as one part, a cascade of stages, or dice the opponent handed over
+    index: int  #: the part being played, 0-based
+    parts: list[list[int]]  #: every part's dice, in the order they are played
+    dice: list[int]  #: the roll thrown (two dice), or the dice handed over
+
+
+TurnFields = TypedDict("TurnFields", {  # noqa: UP013 (NotRequired: see EventJson)
+    "first_turn": bool,
+    "dice": NotRequired[list[int]],  # the roll thrown (absent for dice handed over)
+    "roll_no": NotRequired[int],  # in a game whose turns have parts: the roll's number in the game
+    "own_roll_no": NotRequired[int],  # ... and among the mover's own rolls
+    "handoff": NotRequired[list[int]],  # the dice the opponent handed over, played before the roll
+})
+TurnFields.__doc__ = """What a turn request adds to the position and the rules for the move a game waits for."""
 
 
 class SetupProblem(TypedDict):
@@ -146,8 +168,10 @@ EventJson = TypedDict("EventJson", {  # noqa: UP013
     "dice": NotRequired[list[int]],
     "play": NotRequired[str],
     "cube": NotRequired[CubeVerb],
+    "handoff": NotRequired[list[int]],
 })
-EventJson.__doc__ = """One event of a game's record: a turn (``dice``, ``play``) or a cube action (``cube``)."""
+EventJson.__doc__ = """One event of a game's record: a turn (``dice``, ``play``), dice handed over played (``handoff``,
+``play``) or a cube action (``cube``)."""
 
 
 class GameStateJson(TypedDict):
@@ -175,6 +199,10 @@ class GameStateJson(TypedDict):
     last_board_play: str | None  #: ``last``'s play in the board's numbering (what the page says of it)
     last_steps: list[PlayedStep]  #: ``last``'s steps, to show them on the board (none after a cube action)
     board: BoardModel
+    handoff: list[int]  #: the dice the opponent handed to the side to move, played before he rolls
+    rolls: list[int]  #: [White's, Black's] own rolls so far (when doubles cascade)
+    turn: TurnFields | None  #: what the side to move plays now, as a turn request's fields (None unless a move is awaited)
+    tutor: bool  #: the engine hints and judges this game's turns (not a game whose turns have parts)
 
 
 #: a figure of a side's review (``summary.FIGURES``)
@@ -194,12 +222,13 @@ class SideReviewJson(TypedDict, total=False):
     hits: int
 
 
-class Outcome(TypedDict):
-    """One distinct final position of a turn (each side in its own numbering) and one play reaching it."""
-
-    white: dict[str, int]
-    black: dict[str, int]
-    play: str
+Outcome = TypedDict("Outcome", {  # noqa: UP013 (NotRequired: see EventJson)
+    "white": dict[str, int],
+    "black": dict[str, int],
+    "play": str,
+    "handoff": NotRequired[list[int]],  # a turn made of parts: the dice it hands to the opponent
+})
+Outcome.__doc__ = """One distinct final position of a turn (each side in its own numbering) and one play reaching it."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -227,18 +256,21 @@ class PingAnswer(TypedDict):
     version: str
 
 
-class TurnsAnswer(TypedDict):
-    """``turns``: every distinct legal final position (none when the turn passes)."""
+TurnsAnswer = TypedDict("TurnsAnswer", {  # noqa: UP013 (NotRequired: see EventJson)
+    "outcomes": list[Outcome],
+    "turn": NotRequired[TurnKind],  # a game whose turns have parts: an own roll as one part, a cascade, a hand-off
+    "parts": NotRequired[list[list[int]]],  # ... and the dice of its parts, in order
+})
+TurnsAnswer.__doc__ = """``turns``: every distinct legal final position (none when the turn passes)."""
 
-    outcomes: list[Outcome]
 
-
-class CheckAnswer(TypedDict):
-    """``check``: the verdict on a play, the code and 1-based step of the first refused move."""
-
-    verdict: Verdict
-    code: str | None
-    step: int | None
+CheckAnswer = TypedDict("CheckAnswer", {  # noqa: UP013 (NotRequired: see EventJson)
+    "verdict": Verdict,
+    "code": str | None,
+    "step": int | None,
+    "handoff": NotRequired[list[int]],  # a legal play of a turn made of parts: the dice it hands over
+})
+CheckAnswer.__doc__ = """``check``: the verdict on a play, the code and 1-based step of the first refused move."""
 
 
 class DescribeAnswer(TypedDict):

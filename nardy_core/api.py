@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import cast
 
 from . import __version__
@@ -51,28 +52,45 @@ from .answer_types import (
     ResultJson,
     SetupAnswer,
     StepAnswer,
+    TurnFields,
+    TurnPartJson,
     TurnsAnswer,
     TurnState,
 )
 from .blocks import forbidden_block
 from .board import board_model, counts_model, dice_uses
-from .dice import Roll
+from .dice import Roll, Throw
 from .engine import opponent
 from .engine_api import advise, cube, evaluate, game_analysis, hint, judge, read_level
 from .errors import GameError, InputError, NardyError, shown
 from .exchange_api import game_file, share_codes, shared_position
-from .flow import CubeVerb, Event, GameState, Turn, cube_action, from_position, is_first_turn, roll_dice, start_thrown
+from .flow import (
+    CubeVerb,
+    Event,
+    GameState,
+    Handoff,
+    Turn,
+    cube_action,
+    from_position,
+    is_first_turn,
+    play_handoff,
+    roll_dice,
+    start_thrown,
+)
 from .flow import play as play_turn
 from .games import BAR, OFF, Game
 from .interactive import TurnInProgress, check_play
 from .movegen import TurnSearch
 from .moves import Step, board_play, format_play, point_json
 from .opponent import act
+from .parts import CascadeTurn, check_parted_play
 from .position import Position
 from .reasons import Reason, ReasonCode
 from .requests import (
     MAX_SEED,
+    MAX_STEPS,
     Json,
+    PartedSetup,
     check_depth,
     check_fields,
     decode_request,
@@ -83,6 +101,7 @@ from .requests import (
     read_int,
     read_optional_roll,
     read_own_moves,
+    read_parted_setup,
     read_players,
     read_position,
     read_record,
@@ -100,6 +119,7 @@ from .sentences import reason_message, reason_points
 from .setups import Setup, read_setup_bar, read_setup_points
 from .sides import Side
 from .summary import summarize
+from .turn_plan import MAX_PARTED_DICE, TurnPlan, play_by_parts
 
 
 def error(code: str, message: str, params: Mapping[str, object] | None = None) -> ErrorAnswer:
@@ -139,7 +159,7 @@ def side_step_json(game: Game, side: Side, step: Step) -> PlayedStep:
     }
 
 
-def reason_json(reason: Reason, position: Position, roll: Roll) -> ReasonJson:
+def reason_json(reason: Reason, position: Position, roll: Throw) -> ReasonJson:
     """A reason as the page shows it: code, catalog key and parameters, points to mark and the mark's kind."""
     key, params = reason_message(reason, position.game, roll.is_double)
     return {
@@ -156,7 +176,21 @@ def reason_json(reason: Reason, position: Position, roll: Roll) -> ReasonJson:
 
 
 def turns(query: Json) -> TurnsAnswer:
-    """Every distinct legal final position, each with one play (``outcomes: []`` when the turn passes)."""
+    """Every distinct legal final position, each with one play (``outcomes: []`` when the turn passes).
+
+    In a game whose turns have parts (гюльбар, бешеные нарды) the outcomes are the whole turn's, each with the
+    dice it hands to the opponent (``handoff``; a turn that passes is one outcome, its play empty, since it may
+    still hand its dice over), and the answer names the turn's kind and parts:
+
+    >>> answer = call("turns", {"position": "crazy:b/24:14,13/24:15", "dice": [6, 6], "first_turn": True})
+    >>> answer["turn"], answer["parts"], answer["outcomes"]
+    ('cascade', [[6, 6, 6, 6]], [{'white': {'24': 14, '13': 1}, 'black': {'24': 13, '18': 2}, 'play': '24/18 24/18', 'handoff': [6, 6]}])
+    >>> call("turns", {"position": "crazy:w/24:14,13/24:13,18:2", "handoff": [6, 6]})["outcomes"][1]["play"]
+    '13/7 7/1'
+    """
+    parted = read_parted_setup(query)
+    if parted is not None:
+        return _parted_turns(parted)
     search = TurnSearch(*read_turn_setup(query))
     outcomes: list[Outcome] = [
         {"white": final.as_points(Side.WHITE), "black": final.as_points(Side.BLACK), "play": format_play(play)}
@@ -165,8 +199,28 @@ def turns(query: Json) -> TurnsAnswer:
     return {"outcomes": outcomes}
 
 
+def _parted_turns(setup: PartedSetup) -> TurnsAnswer:
+    position, rules, plan = setup
+    outcomes: list[Outcome] = [
+        {"white": outcome.position.as_points(Side.WHITE), "black": outcome.position.as_points(Side.BLACK),
+         "play": format_play(outcome.steps), "handoff": list(outcome.handoff)}
+        for outcome in plan.outcomes(position, rules)
+    ]
+    return {"outcomes": outcomes, "turn": plan.kind, "parts": [list(part.steps) for part in plan.parts]}
+
+
 def check(query: Json) -> CheckAnswer:
-    """Verdict on ``play``: ``legal``, ``illegal`` (code, 1-based step) or ``incomplete`` (MUST_USE_BOTH)."""
+    """Verdict on ``play``: ``legal``, ``illegal`` (code, 1-based step) or ``incomplete`` (MUST_USE_BOTH); in a
+    game whose turns have parts, a legal play's answer names the dice it hands over (``handoff``)."""
+    parted = read_parted_setup(query)
+    if parted is not None:
+        turn = parted.plan.turn(parted.position, parted.rules)
+        judged = check_parted_play(turn, read_own_moves(query, MAX_PARTED_DICE))
+        answer: CheckAnswer = {"verdict": judged.verdict, "code": None if judged.code is None else judged.code.value,
+                               "step": judged.step}
+        if judged.verdict == "legal":
+            answer["handoff"] = list(parted.plan.handed(turn))
+        return answer
     setup = read_turn_setup(query)
     verdict = check_play(setup.position, setup.roll, read_own_moves(query), setup.first_turn, setup.rules)
     return {"verdict": verdict.verdict, "code": None if verdict.code is None else verdict.code.value, "step": verdict.step}
@@ -243,19 +297,47 @@ def result(query: Json) -> ResultJson:
 # one turn on the page (absolute points)
 
 
-def _turn(query: Json) -> tuple[TurnInProgress, Position, Roll]:
-    setup = read_turn_setup(query)
-    position, roll = setup.position, setup.roll
-    turn = TurnInProgress(*setup)
-    for index, (src, dst) in enumerate(read_board_steps(query, position), start=1):
-        _, reason = turn.play_move(src, dst)
+@dataclass
+class PageTurn:
+    """A turn the page is playing: of one roll (a :class:`TurnInProgress`), or made of parts (a
+    :class:`~nardy_core.parts.CascadeTurn`, with its plan), from ``position``."""
+
+    whole: TurnInProgress | CascadeTurn
+    position: Position
+    plan: TurnPlan | None = None
+
+    @property
+    def part(self) -> TurnInProgress:
+        """The roll, or the part being played: where the checkers may go now."""
+        return self.whole.current if isinstance(self.whole, CascadeTurn) else self.whole
+
+    @property
+    def dice(self) -> Throw:
+        """The dice of the roll, or of the part being played."""
+        return self.part.search.roll
+
+
+def _turn(query: Json) -> PageTurn:
+    parted = read_parted_setup(query)
+    if parted is not None:
+        position = parted.position
+        page = PageTurn(parted.plan.turn(position, parted.rules), position, parted.plan)
+        limit = MAX_PARTED_DICE
+    else:
+        setup = read_turn_setup(query)
+        position = setup.position
+        page, limit = PageTurn(TurnInProgress(*setup), position), MAX_STEPS
+    for index, (src, dst) in enumerate(read_board_steps(query, position, limit), start=1):
+        _, reason = page.whole.play_move(src, dst)
         if reason is not None:
             raise InputError(f"step {index} is not legal: {reason.code.value}", "BAD_STEPS")
-    return turn, position, roll
+    return page
 
 
-def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> TurnState:
-    """The state of a turn: where each checker may go, what is played, whether the turn may end."""
+def turn_state_json(page: PageTurn) -> TurnState:
+    """The state of a turn: where each checker may go, what is played, whether the turn may end, and in a turn
+    made of parts which part is being played and what the turn hands over once it is complete."""
+    turn, position, dice = page.part, page.position, page.dice
     legal = turn.legal_steps()
     moves: dict[str, list[Destination]] = {}
     for src in sorted({s.src for s in legal}, reverse=True):
@@ -269,26 +351,41 @@ def turn_state_json(turn: TurnInProgress, position: Position, roll: Roll) -> Tur
             for route in turn.destinations(src)
         ]
     now = turn.position
-    incomplete = turn.incomplete_reason()
+    steps = page.whole.steps
+    complete = page.whole.is_complete()
+    incomplete = None if complete else turn.incomplete_reason()
+    plan = page.plan
     return {
         "position": now.notation(),
         "mover": position.to_move.value,
-        "dice": list(roll.steps),
+        "dice": list(dice.steps),
         "dice_left": list(turn.dice_left),
-        "steps": [step_json(position, s) for s in turn.steps],
-        "play": format_play(turn.steps),
+        "steps": [step_json(position, s) for s in steps],
+        "play": format_play(steps),
         "moves": moves,
-        "complete": turn.is_complete(),
-        "must_pass": turn.must_pass(),
+        "complete": complete,
+        "must_pass": turn.must_pass() and not steps,
         "max_dice": turn.search.max_dice,
-        "incomplete_reason": None if incomplete is None else reason_json(incomplete, position, roll),
-        "board": board_model(now, roll, turn.dice_left),
+        "incomplete_reason": None if incomplete is None else reason_json(incomplete, position, dice),
+        "board": board_model(now, dice, turn.dice_left),
+        "part": None if plan is None else _part_json(page, plan),
+        "handoff": list(plan.handed(page.whole)) if plan is not None and complete and isinstance(page.whole, CascadeTurn) else [],
+    }
+
+
+def _part_json(page: PageTurn, plan: TurnPlan) -> TurnPartJson:
+    whole = page.whole
+    return {
+        "kind": plan.kind,
+        "index": whole.index if isinstance(whole, CascadeTurn) else 0,
+        "parts": [list(part.steps) for part in plan.parts],
+        "dice": list(plan.dice),
     }
 
 
 def turn_state(query: Json) -> TurnState:
     """The state of a turn after ``steps`` (absolute ``[[from, to], …]``)."""
-    return turn_state_json(*_turn(query))
+    return turn_state_json(_turn(query))
 
 
 def try_step(query: Json) -> StepAnswer:
@@ -296,24 +393,26 @@ def try_step(query: Json) -> StepAnswer:
 
     A move that spans several dice with one checker (24 → 13 with 6-5) is played die by die.
     """
-    turn, position, roll = _turn(query)
+    page = _turn(query)
+    position, dice = page.position, page.dice  # the part the step is judged in (a cascade's next one may follow it)
     src, dst, die = read_step(query, position)
     if die is not None:
-        verdict = turn.play(src, dst, die)
+        verdict = page.whole.play(src, dst, die)
         played, reason = ([verdict.step] if verdict.step else []), verdict.reason
     else:
-        played, reason = turn.play_move(src, dst)
+        played, reason = page.whole.play_move(src, dst)
     return {
         "accepted": reason is None,
         "steps": [step_json(position, s) for s in played],
-        "reason": None if reason is None else reason_json(reason, position, roll),
-        "state": turn_state_json(turn, position, roll),
+        "reason": None if reason is None else reason_json(reason, position, dice),
+        "state": turn_state_json(page),
     }
 
 
 def explain_point(query: Json) -> ExplainAnswer:
     """Why the checker on ``point`` (absolute) cannot move now: the largest die left, straight ahead."""
-    turn, position, roll = _turn(query)
+    page = _turn(query)
+    turn, position, roll = page.part, page.position, page.dice
     src = read_board_point(query, "point", position)
     if any(s.src == src for s in turn.legal_steps()) or not turn.dice_left:
         return {"reason": None}
@@ -331,7 +430,7 @@ CUBE_VERBS: dict[object, CubeVerb] = {"double": "double", "take": "take", "drop"
 def game_json(game: GameState, players: dict[str, str], last: Event | None = None) -> GameStateJson:
     """A game as the page keeps it: the state to send back, plus what to show and who acts next (``last``:
     what the request did, a turn or a cube action)."""
-    cube, actor = game.cube, game.actor
+    cube, actor, plan = game.cube, game.actor, game.turn_plan()
     return {
         "game": game.game.value,
         "rules": game.rules.to_dict(),
@@ -352,12 +451,30 @@ def game_json(game: GameState, players: dict[str, str], last: Event | None = Non
         "computer": actor is not None and players[actor.value] == "computer",
         "result": None if game.result is None else game.result.to_json(),
         "last": None if last is None else last.to_json(),
-        "last_board_play": board_play(game.game, last.side, last.steps) if isinstance(last, Turn) and last.steps else None,
-        "last_steps": [side_step_json(game.game, last.side, step) for step in last.steps] if isinstance(last, Turn) else [],
+        "last_board_play": board_play(game.game, last.side, last.steps) if isinstance(last, Turn | Handoff) and last.steps else None,
+        "last_steps": [side_step_json(game.game, last.side, step) for step in last.steps] if isinstance(last, Turn | Handoff) else [],
         "board": board_model(
-            game.position, game.roll, cube=cube if game.cube_in_play else None, show_to_move=not game.over,
+            game.position, plan.parts[0] if plan is not None else game.roll, cube=cube if game.cube_in_play else None,
+            show_to_move=not game.over,
         ),
+        "handoff": list(game.handoff),
+        "rolls": list(game.rolls),
+        "turn": _turn_fields(game, plan),
+        "tutor": not game.game.spec.parted_turns,
     }
+
+
+def _turn_fields(game: GameState, plan: TurnPlan | None) -> TurnFields | None:
+    """What the side to move plays now, as the fields a turn request adds to the position and the rules (None
+    unless a move is awaited)."""
+    if game.phase != "move":
+        return None
+    if plan is None:
+        assert game.roll is not None
+        return {"dice": game.roll.to_list(), "first_turn": is_first_turn(game, game.to_move)}
+    if plan.kind == "handoff":
+        return {"handoff": list(plan.dice), "first_turn": False}
+    return {"dice": list(plan.dice), "first_turn": plan.first_turn, "roll_no": plan.roll_no, "own_roll_no": plan.own_roll_no}
 
 
 def _acted(game: GameState, players: dict[str, str]) -> GameStateJson:
@@ -391,8 +508,11 @@ def game_roll(query: Json) -> GameStateJson:
 
 
 def game_play(query: Json) -> GameStateJson:
-    """Play the thrown dice: ``{"game": <state>, "play"}`` (own numbering, ``""`` for a pass) → the next state."""
+    """Play the thrown dice, or the dice handed over: ``{"game": <state>, "play"}`` (own numbering, ``""`` for a
+    pass) → the next state."""
     state, players = read_game_state(query)
+    if state.handoff:
+        return _acted(play_handoff(state, read_text(query, "play")), players)
     if state.roll is None:
         raise GameError(f"{state.to_move.value} has not thrown the dice", "NOT_ROLLED")
     return _acted(play_turn(state, state.roll, read_text(query, "play")), players)
@@ -414,10 +534,17 @@ def game_computer(query: Json) -> GameStateJson:
 
 
 def bot_turn(query: Json) -> BotTurnAnswer:
-    """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?, "level"?}``."""
-    setup = read_turn_setup(query)
-    steps = opponent(read_level(query)).choose_play(*setup, read_int(query, "seed", 0, 0, MAX_SEED))
-    return {"play": format_play(steps), "steps": [step_json(setup.position, s) for s in steps]}
+    """The computer's play for a position: ``{"position", "dice", "first_turn", "rules", "seed"?, "level"?}`` (and
+    the turn parameters of a game whose turns have parts, whose turn it chooses part by part)."""
+    player, seed = opponent(read_level(query)), read_int(query, "seed", 0, 0, MAX_SEED)
+    parted = read_parted_setup(query)
+    if parted is not None:
+        position = parted.position
+        steps = play_by_parts(parted.plan.turn(position, parted.rules), player.choose_part, seed)
+    else:
+        setup = read_turn_setup(query)
+        position, steps = setup.position, player.choose_play(*setup, seed)
+    return {"play": format_play(steps), "steps": [step_json(position, s) for s in steps]}
 
 
 def ping(query: Json) -> PingAnswer:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cube import Cube
-from .dice import Roll
+from .dice import Throw
 from .games import BAR, CHECKERS, POINTS, Game
 from .notation import Counts
 from .position import Position
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the shapes import nothing back at run time
     from .answer_types import BoardModel, DieUse, Occupant
 
 
-def dice_uses(roll: Roll | None, dice_left: Sequence[int] | None = None) -> list[DieUse]:
+def dice_uses(roll: Throw | None, dice_left: Sequence[int] | None = None) -> list[DieUse]:
     """One ``{value, used}`` per use of the roll; the dice not in ``dice_left`` count as used.
 
     >>> dice_uses(Roll(6, 5), [5])
@@ -55,7 +55,7 @@ def dice_uses(roll: Roll | None, dice_left: Sequence[int] | None = None) -> list
 
 def board_model(
     position: Position,
-    roll: Roll | None = None,
+    roll: Throw | None = None,
     dice_left: Sequence[int] | None = None,
     *,
     cube: Cube | None = None,

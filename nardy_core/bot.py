@@ -74,10 +74,15 @@ def evaluate(position: Position, side: Side) -> float:
 
 def choose(position: Position, roll: Roll, first_turn: bool = False, rules: Rules | None = None, seed: int = 0) -> tuple[Step, ...]:
     """The steps of the chosen turn (empty when the turn passes)."""
-    outcomes = TurnSearch(position, roll, first_turn, rules).outcomes()
+    return choose_in(TurnSearch(position, roll, first_turn, rules), seed)
+
+
+def choose_in(search: TurnSearch, seed: int = 0) -> tuple[Step, ...]:
+    """The steps of the outcome of ``search`` this evaluation likes best (empty when there is none)."""
+    outcomes = search.outcomes()
     if not outcomes:
         return ()
-    side = position.to_move
+    side = search.position.to_move
     rng = random.Random(seed)
     scored = [(evaluate(final, side) + rng.random() * 0.01, tuple(steps)) for final, steps in outcomes]
     return max(scored)[1]
@@ -105,6 +110,10 @@ class Heuristic:
     def choose_play(self, position: Position, roll: Roll, first_turn: bool, rules: Rules, seed: int) -> tuple[Step, ...]:
         """:func:`choose`."""
         return choose(position, roll, first_turn, rules, seed)
+
+    def choose_part(self, search: TurnSearch, seed: int) -> tuple[Step, ...]:
+        """:func:`choose_in`."""
+        return choose_in(search, seed)
 
     def offers_double(self, game: GameState, side: Side) -> bool:
         """:func:`wants_to_double`."""

@@ -25,12 +25,13 @@ from .cube_advice import CubeAdvice, position_advice
 from .dice import Roll
 from .evaluator import Evaluator, evaluator_for
 from .flow import GameState
+from .movegen import TurnSearch
 from .moves import Step
 from .opponent import Opponent
 from .position import Position
 from .race import judged_chances
 from .rules import Rules
-from .search import rank_plays
+from .search import after_play, best_of, rank_plays
 from .sides import Side
 
 Level = Literal["beginner", "club", "master"]
@@ -51,6 +52,15 @@ class EngineOpponent:
         """The best play (ties go to the first play's text, so ``seed`` changes nothing)."""
         ranked = rank_plays(position, roll, first_turn, rules, self._evaluator(position), self.plies)
         return ranked[0].steps if ranked else ()
+
+    def choose_part(self, search: TurnSearch, seed: int) -> tuple[Step, ...]:
+        """The part's play whose position the evaluator judges best at 0 ply (a turn made of parts is chosen part
+        by part, so a deeper search would look past a part's end at the wrong dice)."""
+        outcomes = search.outcomes()
+        if not outcomes:
+            return ()
+        best, _ = best_of([after_play(final) for final, _ in outcomes], search.rules, self._evaluator(search.position))
+        return tuple(outcomes[best][1])
 
     def cube_advice(self, game: GameState) -> CubeAdvice:
         """The advice for the side to move of ``game`` (the doubler, when a double is offered)."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from .cube import Cube, next_value
 from .dice import Roll
 from .errors import InputError, shown
-from .flow import CubeAction, Record, Turn, replay_events
+from .flow import CubeAction, Handoff, Record, Turn, replay_events
 from .games import BAR, OFF, POINTS, Game
 from .position import Position
 from .rules import Rules
@@ -281,8 +281,11 @@ def _mat_point(point: int) -> str:
     return "25" if point == BAR else "0" if point == OFF else str(point)
 
 
-def _mat_play(turn: Turn) -> str:
-    return f"{turn.roll.high}{turn.roll.low}: " + " ".join(
+def _mat_play(turn: Turn | Handoff) -> str:
+    """A turn as ``65: 24/18 18/13``; dice handed over (a game whose turns have parts, written for people only)
+    as ``66 handed: 13/7 7/1``."""
+    dice = f"{turn.roll.high}{turn.roll.low}" if isinstance(turn, Turn) else f"{''.join(map(str, turn.dice))} handed"
+    return f"{dice}: " + " ".join(
         f"{_mat_point(step.src)}/{_mat_point(step.dst)}{'*' if step.hit else ''}" for step in turn.steps)
 
 
@@ -325,7 +328,7 @@ def match_file(record: Record, names: tuple[str, str] = ("White", "Black")) -> s
                 cells.append(" Takes" if event.verb == "take" else " Drops")
         else:
             played = after.record.events[-1]
-            cells.append(_mat_play(played if isinstance(played, Turn) else event))
+            cells.append(_mat_play(played if isinstance(played, Turn | Handoff) else event))
         last = after
     for number, start in enumerate(range(0, len(cells), 2), 1):
         left = cells[start]

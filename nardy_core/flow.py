@@ -25,12 +25,14 @@ from .cube import Cube, next_value
 from .dice import Roll
 from .errors import GameError
 from .games import DEFAULT_GAME, Game
-from .interactive import TurnInProgress, check_play
+from .interactive import PlayVerdict, TurnInProgress, check_play
 from .moves import Step, format_play, parse_play
+from .parts import check_parted_play
 from .position import Position
-from .rules import LongRules, Rules, rules_from_dict
+from .rules import GulbaraRules, LongRules, Rules, rules_from_dict
 from .scoring import DRAW, Result, draw_roll_due, score
 from .sides import Side
+from .turn_plan import ROLLS_UNDER_WAY, TurnPlan, plan_handoff, plan_roll
 
 if TYPE_CHECKING:  # the shapes import nothing back at run time
     from .answer_types import EventJson
@@ -64,7 +66,21 @@ class CubeAction:
         return {"side": self.side.value, "cube": self.verb}
 
 
-Event = Turn | CubeAction
+@dataclass(frozen=True)
+class Handoff:
+    """Dice the opponent could not play, played by the side they were handed to, before he rolls (гюльбар,
+    бешеные нарды: VARIANTS.md V1.4); not a roll of his."""
+
+    side: Side
+    dice: tuple[int, ...]
+    steps: tuple[Step, ...]
+
+    def to_json(self) -> EventJson:
+        """``{"side", "handoff", "play"}``."""
+        return {"side": self.side.value, "handoff": list(self.dice), "play": format_play(self.steps)}
+
+
+Event = Turn | CubeAction | Handoff
 
 
 @dataclass(frozen=True)
@@ -109,6 +125,11 @@ class GameState:
     result: Result | None = None
     extra_roll_for: Side | None = None  #: variant draw_last_roll: this side gets one more roll
     cube: Cube = field(default_factory=Cube)
+    #: the dice the opponent left to the side to move, to be played before he rolls (a game whose turns have parts)
+    handoff: tuple[int, ...] = ()
+    #: (White's, Black's) own rolls so far, which decide when doubles cascade (VARIANTS.md V1.2); a game from
+    #: a position other than the start counts as one long under way (:data:`ROLLS_UNDER_WAY`)
+    rolls: tuple[int, int] = (0, 0)
 
     @property
     def game(self) -> Game:
@@ -136,12 +157,31 @@ class GameState:
 
     @property
     def phase(self) -> Phase:
-        """What the game waits for: the dice, a move, an answer to a double, or nothing (over)."""
+        """What the game waits for: the dice, a move (the dice thrown, or handed over), an answer to a double,
+        or nothing (over)."""
         if self.over:
             return "over"
         if self.cube.offered_by is not None:
             return "cube"
-        return "roll" if self.roll is None else "move"
+        return "roll" if self.roll is None and not self.handoff else "move"
+
+    def own_rolls(self, side: Side) -> int:
+        """The rolls ``side`` has thrown in this game so far."""
+        return self.rolls[0 if side is Side.WHITE else 1]
+
+    def turn_plan(self) -> TurnPlan | None:
+        """What the side to move plays now in a game whose turns have parts: the dice handed to him, or his
+        roll (None in the other games, and while nothing is to be played)."""
+        rules = self.rules
+        if not isinstance(rules, GulbaraRules) or self.over:
+            return None
+        if self.handoff:
+            return plan_handoff(rules, self.handoff)
+        if self.roll is None:
+            return None
+        side = self.to_move
+        return plan_roll(rules, self.roll, roll_no=sum(self.rolls) + 1, own_roll_no=self.own_rolls(side) + 1,
+                         first_turn=is_first_turn(self, side))
 
     @property
     def actor(self) -> Side | None:
@@ -227,7 +267,8 @@ def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | 
         raise GameError(f"{rules.game.value}-nardy rules do not fit a {position.game.value}-nardy position", "RULES_GAME")
     if moved is None:
         moved = frozenset() if position == Position.start(position.game, position.to_move) else frozenset(Side)
-    game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved)
+    rolls = (0, 0) if not moved else (ROLLS_UNDER_WAY, ROLLS_UNDER_WAY)
+    game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved, rolls=rolls)
     # a position where a side has borne off its last checker is a finished game, not one more turn to roll
     finished = [side for side in Side if position.on_board(side) == 0]
     return replace(game, result=_score(game, finished[0])) if finished else game
@@ -251,6 +292,8 @@ def roll_dice(game: GameState, roll: Roll) -> GameState:
     _check_open(game)
     if game.roll is not None:
         raise GameError(f"{game.to_move.value} has already thrown {game.roll}", "ALREADY_ROLLED")
+    if game.handoff:
+        raise GameError(f"{game.to_move.value} plays the dice handed over first", "HANDOFF_PENDING")
     return replace(game, roll=roll)
 
 
@@ -274,21 +317,68 @@ def play(game: GameState, roll: Roll, play_text: str | list[Step] | tuple[Step, 
     _check_open(game)
     if game.roll is not None and roll != game.roll:
         raise GameError(f"{game.to_move.value} threw {game.roll}, not {roll}", "WRONG_ROLL")
+    if game.handoff:
+        raise GameError(f"{game.to_move.value} plays the dice handed over first", "HANDOFF_PENDING")
     side = game.to_move
     moves = parse_play(play_text) if isinstance(play_text, str) else [(s.src, s.dst) for s in play_text]
-    verdict = check_play(game.position, roll, moves, is_first_turn(game, side), game.rules)
-    if verdict.verdict != "legal":
-        code = verdict.code.value if verdict.code else "ILLEGAL"
-        raise GameError(f"{format_play(verdict.steps) or 'the play'} is {verdict.verdict}: {code}", code)
+    plan = replace(game, roll=roll).turn_plan()
+    handed: tuple[int, ...] = ()
+    if plan is None:
+        verdict = check_play(game.position, roll, moves, is_first_turn(game, side), game.rules)
+    else:
+        verdict, handed = _parted_verdict(game, plan, moves)
+    _refuse_unless_legal(verdict)
     record = replace(game.record, events=game.record.events + (Turn(side, roll, verdict.steps),))
+    white, black = game.rolls
     after = replace(
         game,
         position=verdict.position.with_to_move(side.other),
         record=record,
         roll=None,
         has_moved=game.has_moved | {side},
+        rolls=(white + 1, black) if side is Side.WHITE else (white, black + 1),
+        handoff=handed,
     )
     return _settle(after, side)
+
+
+def play_handoff(game: GameState, play_text: str | list[Step] | tuple[Step, ...]) -> GameState:
+    """Play the dice the opponent handed over (``""`` when none of them can be played); the same side rolls next.
+
+    >>> from nardy_core.rules import CrazyRules
+    >>> game = play(start(CrazyRules(), 6, 5), Roll(6, 5), "24/18 18/13")
+    >>> game = play(roll_dice(game, Roll(6, 6)), Roll(6, 6), "24/18 24/18")   # Black's first 6-6: two 6s go over
+    >>> game.to_move, game.handoff, game.phase
+    (<Side.WHITE: 'white'>, (6, 6), 'move')
+    >>> game = play_handoff(game, "13/7 7/1")
+    >>> game.to_move, game.handoff, game.phase, game.record.events[-1].to_json()
+    (<Side.WHITE: 'white'>, (), 'roll', {'side': 'white', 'handoff': [6, 6], 'play': '13/7 7/1'})
+    """
+    _check_open(game)
+    plan = game.turn_plan()
+    if plan is None or plan.kind != "handoff":
+        raise GameError(f"no dice were handed to {game.to_move.value}", "NO_HANDOFF")
+    side = game.to_move
+    moves = parse_play(play_text) if isinstance(play_text, str) else [(s.src, s.dst) for s in play_text]
+    verdict, _ = _parted_verdict(game, plan, moves)
+    _refuse_unless_legal(verdict)
+    record = replace(game.record, events=game.record.events + (Handoff(side, plan.dice, verdict.steps),))
+    after = replace(game, position=verdict.position, record=record, handoff=())
+    return _settle(after, side)
+
+
+def _parted_verdict(game: GameState, plan: TurnPlan, moves: list[tuple[int, int]]) -> tuple[PlayVerdict, tuple[int, ...]]:
+    """The verdict on a whole play of a turn made of parts, and the dice it hands over if legal."""
+    assert isinstance(game.rules, GulbaraRules)
+    turn = plan.turn(game.position, game.rules)
+    verdict = check_parted_play(turn, moves)
+    return verdict, plan.handed(turn) if verdict.verdict == "legal" else ()
+
+
+def _refuse_unless_legal(verdict: PlayVerdict) -> None:
+    if verdict.verdict != "legal":
+        code = verdict.code.value if verdict.code else "ILLEGAL"
+        raise GameError(f"{format_play(verdict.steps) or 'the play'} is {verdict.verdict}: {code}", code)
 
 
 def _settle(game: GameState, just_moved: Side) -> GameState:
@@ -373,6 +463,10 @@ def replay_events(record: Record) -> Iterator[tuple[Event, GameState, GameState]
             game = cube_action(game, event.verb)
         elif event.side is not game.to_move:
             raise GameError(f"record has {event.side.value} moving out of turn", "BAD_RECORD")
+        elif isinstance(event, Handoff):
+            if event.dice != game.handoff:
+                raise GameError(f"record hands {list(event.dice)} to {event.side.value}, the game {list(game.handoff)}", "BAD_RECORD")
+            game = play_handoff(game, list(event.steps))
         else:
             game = play(game, event.roll, list(event.steps))
         yield event, before, game
@@ -394,6 +488,10 @@ def record_from_json(data: dict[str, Any]) -> Record:
         side = Side.parse(item["side"])
         if "cube" in item:
             events.append(CubeAction(side, item["cube"]))
+            continue
+        if "handoff" in item:
+            events.append(Handoff(side, tuple(int(die) for die in item["handoff"]),
+                                  tuple(Step(a, b, 0) for a, b in parse_play(item["play"]))))
             continue
         roll = Roll.from_list(item["dice"])
         # dice are re-derived on replay; here only the from/to matter

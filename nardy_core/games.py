@@ -47,8 +47,8 @@ CaptionKind = Literal["home", "head"]  #: a stretch of points the board names un
 #: the reason codes only one family's rules can give (docs/reason-codes.md)
 _LONG_ONLY = frozenset({ReasonCode.HEAD_LIMIT, ReasonCode.SIX_BLOCK, ReasonCode.HEAD_SEQUENTIAL})
 _SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode.HIT_AND_RUN_HOME})
-#: the reason codes of turns made of parts (:mod:`nardy_core.parts`), which no game of the table plays yet
-#: (docs/variants.md): no family's rules refuse a step with them
+#: the reason codes of turns made of parts (:mod:`nardy_core.parts`): only the games whose turns have parts give
+#: them (``GameSpec.parted_turns``), so they are no family's
 _PARTS_ONLY = frozenset({ReasonCode.CASCADE_STAGE})
 
 
@@ -123,6 +123,18 @@ class GameSpec:
     #: eXtreme Gammon's XGID, the Jellyfish ``.mat``: :mod:`nardy_core.exchange`)
     backgammon_formats: bool = False
     checkers: int = CHECKERS  #: per side (every game so far has 15: the notation and the positions count CHECKERS)
+    #: a turn is a sequence of parts (VARIANTS.md V0.2): cascading doubles and the dice handed to the opponent
+    #: (гюльбар, бешеные нарды: :mod:`nardy_core.parts`); its rules class then carries the cascade options
+    parted_turns: bool = False
+
+    @property
+    def reason_codes(self) -> tuple[ReasonCode, ...]:
+        """What a step or turn of this game can be refused with, in precedence order: its family's, and the
+        codes of turns made of parts where its turns have parts."""
+        family = self.family.spec.reason_codes
+        if not self.parted_turns:
+            return family
+        return tuple(code for code in ReasonCode if code in family or code in _PARTS_ONLY)
 
     @property
     def has_bar(self) -> bool:
@@ -149,15 +161,23 @@ def _spec(game: Game) -> GameSpec:
                 start_points=((24, 2), (13, 5), (8, 3), (6, 5)), caption_kinds=("home",), shows_cube=True,
                 backgammon_formats=True,
             )
+        case Game.GULBARA | Game.CRAZY:  # long nardy's board and start, turns made of parts (VARIANTS.md V1, V2)
+            return GameSpec(
+                family=Family.LONG, notation_prefix=game.value, display_key=f"game.{game.value}",
+                start_points=((HEAD, CHECKERS),), caption_kinds=("home", "head"), shows_cube=False, parted_turns=True,
+            )
         case _:
             assert_never(game)
 
 
 class Game(str, Enum):
-    """Long nardy or short nardy (backgammon). The value is the name used in JSON and the notation."""
+    """A game of the family: long nardy, short nardy (backgammon), гюльбар and бешеные нарды (long nardy with
+    cascading doubles, VARIANTS.md V1, V2). The value is the name used in JSON and the notation."""
 
     LONG = "long"
     SHORT = "short"
+    GULBARA = "gulbara"
+    CRAZY = "crazy"
 
     @classmethod
     def parse(cls, value: object) -> Game:
@@ -227,6 +247,6 @@ DEFAULT_GAME = next(game for game in Game if not game.spec.notation_prefix)  #: 
 
 
 def names() -> str:
-    """The games' names, for messages: ``'long' or 'short'``."""
+    """The games' names, for messages: ``'long', 'short', 'gulbara' or 'crazy'``."""
     quoted = [repr(game.value) for game in Game]
     return " or ".join((", ".join(quoted[:-1]), quoted[-1])) if len(quoted) > 1 else quoted[0]

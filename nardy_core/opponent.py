@@ -18,11 +18,13 @@ import random
 from typing import Protocol
 
 from .dice import Roll
-from .flow import GameState, cube_action, is_first_turn, play
+from .flow import GameState, cube_action, is_first_turn, play, play_handoff, roll_dice
+from .movegen import TurnSearch
 from .moves import Step
 from .position import Position
-from .rules import Rules
+from .rules import GulbaraRules, Rules
 from .sides import Side
+from .turn_plan import play_by_parts
 
 
 class Opponent(Protocol):
@@ -31,6 +33,11 @@ class Opponent(Protocol):
     def choose_play(self, position: Position, roll: Roll, first_turn: bool, rules: Rules, seed: int) -> tuple[Step, ...]:
         """The steps to play with ``roll`` for the side to move of ``position`` (empty when the turn passes);
         ``seed`` makes any choice between equals repeatable."""
+        ...
+
+    def choose_part(self, search: TurnSearch, seed: int) -> tuple[Step, ...]:
+        """The steps of one of the outcomes of ``search``, the legal plays of one part of a turn made of parts
+        (a cascade's stage, a hand-off: :mod:`nardy_core.turn_plan`), chosen for the side to move."""
         ...
 
     def offers_double(self, game: GameState, side: Side) -> bool:
@@ -49,8 +56,22 @@ def act(game: GameState, opponent: Opponent, rng: random.Random) -> GameState:
         responder = game.cube.offered_by.other
         return cube_action(game, "take" if opponent.takes_double(game, responder) else "drop")
     side = game.to_move
+    if game.handoff:
+        return play_handoff(game, _parted_play(game, opponent, rng))
     if game.may_double() and opponent.offers_double(game, side):
         return cube_action(game, "double")
-    roll = game.roll or Roll.random(rng)
+    if game.roll is None:
+        game = roll_dice(game, Roll.random(rng))
+    roll = game.roll
+    assert roll is not None
+    if game.turn_plan() is not None:  # a turn made of parts: chosen part by part
+        return play(game, roll, _parted_play(game, opponent, rng))
     steps = opponent.choose_play(game.position, roll, is_first_turn(game, side), game.rules, rng.randrange(2**32))
     return play(game, roll, list(steps))
+
+
+def _parted_play(game: GameState, opponent: Opponent, rng: random.Random) -> list[Step]:
+    """``opponent``'s play of the turn made of parts that ``game`` waits for, each part chosen on its own."""
+    plan = game.turn_plan()
+    assert plan is not None and isinstance(game.rules, GulbaraRules)
+    return list(play_by_parts(plan.turn(game.position, game.rules), opponent.choose_part, rng.randrange(2**32)))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any
 
 from .dice import PartDice, Roll
 from .errors import RulesError
@@ -38,38 +38,13 @@ from .movegen import TurnSearch
 from .moves import Step
 from .position import Position
 from .reasons import Reason, ReasonCode
-from .rules import LongRules, check_option_values
+from .rules import CascadeOptions, LongRules
 
 __all__ = ["CascadeOptions", "CascadeTurn", "PartedTurn", "cascades", "check_parted_play", "handoff_outcomes", "handoff_parts",
            "stages", "turn_outcomes"]
 
-CascadeFrom = Literal["game_roll_4", "player_roll_4", "always", "off"]
-HandoffKind = Literal["cascade", "all", "off"]
 FIRST_CASCADING_ROLL = 4  #: ``game_roll_4``/``player_roll_4``: the first roll whose doubles cascade (V1.3.2)
 NO_HEAD_LIMIT = CHECKERS  #: ``head_rule=off``: as many checkers may leave the head as stand on it
-
-
-@dataclass(frozen=True)
-class CascadeOptions:
-    """The options of a game with cascading doubles and hand-offs (VARIANTS.md V1.5), defaults first: the
-    external Gul Bara's. бешеные нарды are ``cascade_from="always", handoff="all"`` (V2.5)."""
-
-    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "cascade_from": ("game_roll_4", "player_roll_4", "always", "off"),
-        "handoff": ("cascade", "all", "off"),
-        "cascade_max": ("stage", "whole"),
-        "handoff_order": ("stages", "free"),
-        "head_rule": ("on", "off"),
-    }
-
-    cascade_from: CascadeFrom = "game_roll_4"  #: from which roll a double cascades (V1.3.2)
-    handoff: HandoffKind = "cascade"  #: which unplayed dice go to the opponent (V1.4.1)
-    cascade_max: Literal["stage", "whole"] = "stage"  #: maximise each stage, or the dice of the whole cascade (V1.3.4)
-    handoff_order: Literal["stages", "free"] = "stages"  #: the receiver plays a remainder stage by stage, or in any order
-    head_rule: Literal["on", "off"] = "on"  #: R10's head rule (off: the Bulgarian game, V1.1.3)
-
-    def __post_init__(self) -> None:
-        check_option_values(self, self.OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -254,24 +229,33 @@ class CascadeTurn:
     a part played in full. A step by a die of a later part is refused with ``CASCADE_STAGE``.
 
     >>> from nardy_core.dice import Roll
-    >>> turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)), allowance=1)
+    >>> turn = CascadeTurn(Position.from_notation("b/24:13,16,5/24:14,20"), stages(Roll(5, 5)))
     >>> turn.play(24, 18).reason.code.value, turn.play(24, 19).accepted, turn.play(24, 19).reason.code.value
     ('CASCADE_STAGE', True, 'HEAD_LIMIT')
     """
 
-    def __init__(self, position: Position, parts: Sequence[PartDice], allowance: int, rules: LongRules | None = None) -> None:
+    def __init__(
+        self, position: Position, parts: Sequence[PartDice], allowance: int | None = None, rules: LongRules | None = None,
+        *, first_turn: bool = False,
+    ) -> None:
+        """``allowance``: checkers that may leave the head in all the parts together (None: as many as the first
+        part's search allows, R10's one or R10.2's two on the mover's ``first_turn``)."""
         if not parts:
             raise RulesError("a turn has at least one part")
         self.parts = list(parts)
         self.rules = rules or LongRules()
-        self.allowance = allowance
         self.start = position
         self.index = 0  #: the part being played
         self.done: list[Step] = []  #: the steps of the parts before it
-        self.current = self._part_turn(position)
+        if allowance is None:
+            self.current = TurnInProgress(position, self.part, first_turn, self.rules)
+            allowance = self.current.search.head_limit
+        else:
+            self.current = self._part_turn(position, allowance)
+        self.allowance: int = allowance
 
-    def _part_turn(self, position: Position) -> TurnInProgress:
-        return TurnInProgress(position, self.part, rules=self.rules, head_limit=_head_left(self.start, position, self.allowance))
+    def _part_turn(self, position: Position, allowance: int) -> TurnInProgress:
+        return TurnInProgress(position, self.part, rules=self.rules, head_limit=_head_left(self.start, position, allowance))
 
     @property
     def steps(self) -> list[Step]:
@@ -303,18 +287,31 @@ class CascadeTurn:
         return (turn.is_complete() and len(turn.steps) == len(self.part.steps) and self.index + 1 < len(self.parts)
                 and not _won(self.position))
 
-    def play(self, src: int, dst: int) -> StepVerdict:
-        """Try one single-die step of the mover's (own points; ``OFF`` = 0); play it if accepted."""
-        verdict = self.current.play(src, dst)
+    def play(self, src: int, dst: int, die: int | None = None) -> StepVerdict:
+        """Try one single-die step of the mover's (own points; ``OFF`` = 0), by ``die`` where several could
+        make it; play it if accepted."""
+        verdict = self.current.play(src, dst, die)
         if verdict.code is ReasonCode.NO_SUCH_DIE:
             return StepVerdict(reason=self._later_part_reason(src, dst) or verdict.reason)
-        if verdict.step is None:
-            return verdict
+        if verdict.step is not None:
+            self._next_part_if_due()
+        return verdict
+
+    def play_move(self, src: int, dst: int) -> tuple[list[Step], Reason | None]:
+        """Play a move of one checker by one or more dice of the current part in a row (``24/14`` by two 5s), as
+        :meth:`TurnInProgress.play_move` does; the steps played, or the reason it was refused."""
+        played, reason = self.current.play_move(src, dst)
+        if reason is not None and reason.code is ReasonCode.NO_SUCH_DIE:
+            reason = self._later_part_reason(src, dst) or reason
+        if played:
+            self._next_part_if_due()
+        return played, reason
+
+    def _next_part_if_due(self) -> None:
         if self._next_part_due():
             self.done += self.current.steps
             self.index += 1
-            self.current = self._part_turn(self.current.position)
-        return verdict
+            self.current = self._part_turn(self.current.position, self.allowance)
 
     def _later_part_reason(self, src: int, dst: int) -> Reason | None:
         """``CASCADE_STAGE`` when the step's distance is no die of this part but is one of a later part's."""

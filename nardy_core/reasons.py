@@ -58,8 +58,9 @@ class ReasonCode(str, Enum):
 
 
 def codes_for(game: Game) -> tuple[ReasonCode, ...]:
-    """The codes a step or turn of ``game`` can be refused with, in precedence order (its family's)."""
-    return game.family.spec.reason_codes
+    """The codes a step or turn of ``game`` can be refused with, in precedence order (its family's, and those of
+    turns made of parts where its turns have them)."""
+    return game.spec.reason_codes
 
 
 class Reason(NamedTuple):

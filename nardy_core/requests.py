@@ -34,12 +34,13 @@ from typing import Any, NamedTuple
 from .cube import MAX_VALUE, Cube
 from .dice import Roll
 from .errors import GameError, InputError, shown
-from .flow import CubeAction, Event, GameState, Record, Turn
+from .flow import CubeAction, Event, GameState, Handoff, Record, Turn
 from .games import BAR, DEFAULT_GAME, OFF, POINTS, Game, names
 from .moves import Step, parse_play
 from .position import Position
-from .rules import Rules, rules_from_dict
+from .rules import GulbaraRules, Rules, rules_from_dict
 from .sides import Side
+from .turn_plan import MAX_PARTED_DICE, TurnPlan, default_roll_no, plan_handoff, plan_roll
 
 Json = dict[str, Any]
 
@@ -52,9 +53,13 @@ MAX_DEPTH = 16  #: nesting of a request (a game state needs four levels)
 MAX_OPENING_THROWS = 64  #: opening throws of a game (ties are thrown again)
 MAX_SEED = 2**53  #: a seed is a whole number 0..2**53 (exact in JavaScript)
 MAX_EVENTS = 1000  #: turns and cube actions in a game record (a long game has some 120)
+MAX_ROLL_NO = MAX_EVENTS  #: a roll's number in a game
 
 POSITION_FIELDS = ("position", "white", "black", "mover", "game")
-TURN_FIELDS = (*POSITION_FIELDS, "dice", "first_turn", "rules")
+#: a turn's parameters that are not part of its position, in the games whose turns have parts (VARIANTS.md
+#: V0.1.3): which roll of the game and of the mover it is, and the dice the opponent handed over
+PARTED_TURN_FIELDS = ("roll_no", "own_roll_no", "handoff")
+TURN_FIELDS = (*POSITION_FIELDS, "dice", "first_turn", "rules", *PARTED_TURN_FIELDS)
 PAGE_TURN_FIELDS = (*TURN_FIELDS, "steps")
 
 #: the fields every request kind reads; any other is refused (``docs/architecture.md`` describes each)
@@ -89,11 +94,11 @@ REQUEST_FIELDS: dict[str, frozenset[str]] = {
 #: a game state as the answers write it: the fields read back ...
 GAME_STATE_FIELDS = frozenset((
     "game", "rules", "players", "position", "first_mover", "has_moved", "roll", "extra_roll_for", "opening", "cube",
-    "cube_in_play", "result",
+    "cube_in_play", "result", "handoff", "rolls",
 ))
 #: ... and those every answer recomputes from them (accepted as sent back, never read)
 GAME_STATE_DERIVED = frozenset(("first_turn", "to_move", "may_double", "phase", "actor", "computer", "last", "last_board_play",
-                                "last_steps", "board"))
+                                "last_steps", "board", "turn", "tutor"))
 CUBE_FIELDS = frozenset(("value", "owner", "offered_by", "turned"))
 STEP_FIELDS = frozenset(("from", "to", "die"))
 PLAYERS = ("human", "computer")
@@ -325,9 +330,66 @@ class TurnSetup(NamedTuple):
 
 
 def read_turn_setup(query: Json) -> TurnSetup:
-    """Position, ``dice``, ``first_turn`` and ``rules`` of a turn request."""
+    """Position, ``dice``, ``first_turn`` and ``rules`` of a turn request (of a game whose turns are one roll:
+    the turn parameters of :data:`PARTED_TURN_FIELDS` are refused)."""
     position = read_position(query)
-    return TurnSetup(position, read_roll(query), read_flag(query, "first_turn"), read_rules(query, position.game))
+    rules = read_rules(query, position.game)
+    if isinstance(rules, GulbaraRules):
+        raise GameError(f"a turn of {position.game.value} is made of parts: the engine does not rank it", "PARTED_TURN")
+    _refuse_parted_fields(query, position.game)
+    return TurnSetup(position, read_roll(query), read_flag(query, "first_turn"), rules)
+
+
+def _refuse_parted_fields(query: Json, game: Game) -> None:
+    for key in PARTED_TURN_FIELDS:
+        if key in query:
+            raise InputError(f"{key} is a turn parameter of the games whose turns have parts, not of {game.value}",
+                             "UNKNOWN_FIELD", params={"field": key})
+
+
+class PartedSetup(NamedTuple):
+    """A turn request of a game whose turns have parts: the position, its rules and the turn's plan."""
+
+    position: Position
+    rules: GulbaraRules
+    plan: TurnPlan
+
+
+def read_parted_setup(query: Json) -> PartedSetup | None:
+    """A turn request's setup where the position's game has parted turns (None in the other games): the
+    mover's own roll (``dice``, with ``roll_no``, ``own_roll_no`` and ``first_turn``), or the dice the opponent
+    handed over (``handoff``, without ``dice``). Without ``roll_no`` the turn is the roll
+    :func:`~nardy_core.turn_plan.default_roll_no` says; ``own_roll_no`` is by default the mover's share of
+    ``roll_no``, every other roll, the first mover's odd ones.
+
+    >>> read_parted_setup({"position": "gulbara:b/24:13,16,5/24:14,20", "dice": [5, 5], "roll_no": 4}).plan.kind
+    'cascade'
+    >>> read_parted_setup({"position": "gulbara:w/24:14,13/24:13,18:2", "handoff": [6, 6]}).plan.kind
+    'handoff'
+    """
+    position = read_position(query)
+    rules = read_rules(query, position.game)
+    if not isinstance(rules, GulbaraRules):
+        _refuse_parted_fields(query, position.game)
+        return None
+    if "handoff" in query:
+        if "dice" in query or "roll_no" in query or "own_roll_no" in query:
+            raise InputError("a request is about the dice handed over or about a roll, not both: play the hand-off "
+                             "first, then ask about the roll", "BAD_HANDOFF")
+        return PartedSetup(position, rules, plan_handoff(rules, read_handoff(query.get("handoff"), "handoff")))
+    first_turn = read_flag(query, "first_turn")
+    roll_no = read_int(query, "roll_no", default_roll_no(position, first_turn), 1, MAX_ROLL_NO)
+    own_roll_no = read_int(query, "own_roll_no", (roll_no + 1) // 2, 1, MAX_ROLL_NO)
+    plan = plan_roll(rules, read_roll(query), roll_no=roll_no, own_roll_no=own_roll_no, first_turn=first_turn)
+    return PartedSetup(position, rules, plan)
+
+
+def read_handoff(value: object, what: str) -> tuple[int, ...]:
+    """Dice handed over: a list of 1..24 whole numbers 1..6."""
+    if (not isinstance(value, list) or not 1 <= len(value) <= MAX_PARTED_DICE
+            or not all(isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6 for die in value)):
+        raise InputError(f"{what} must list 1..{MAX_PARTED_DICE} dice, each 1..6, not {shown(value)}", "BAD_HANDOFF")
+    return tuple(value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -350,11 +412,12 @@ def read_board_point(query: Json, key: str, position: Position) -> int:
     return own_point(position, query.get(key), key)
 
 
-def read_board_steps(query: Json, position: Position) -> list[tuple[int, int]]:
-    """``steps``: the steps already played, ``[[from, to], …]`` in absolute points, as own (from, to) pairs."""
+def read_board_steps(query: Json, position: Position, limit: int = MAX_STEPS) -> list[tuple[int, int]]:
+    """``steps``: the steps already played, ``[[from, to], …]`` in absolute points, as own (from, to) pairs
+    (``limit``: at most so many; a turn made of parts has up to :data:`~nardy_core.turn_plan.MAX_PARTED_DICE`)."""
     steps = query.get("steps", [])
-    if not isinstance(steps, list) or len(steps) > MAX_STEPS:
-        raise InputError(f"steps must be a list of at most {MAX_STEPS} [from, to] pairs, not {shown(steps)}", "BAD_STEPS")
+    if not isinstance(steps, list) or len(steps) > limit:
+        raise InputError(f"steps must be a list of at most {limit} [from, to] pairs, not {shown(steps)}", "BAD_STEPS")
     result = []
     for item in steps:
         if not isinstance(item, list) or len(item) != 2:
@@ -374,14 +437,14 @@ def read_step(query: Json, position: Position) -> tuple[int, int, int | None]:
     return src, dst, die
 
 
-def read_own_moves(query: Json) -> list[tuple[int, int]]:
-    """The CLI's ``play`` (text, own numbering) or ``steps`` (``[[from, to], …]`` own numbering)."""
+def read_own_moves(query: Json, limit: int = MAX_STEPS) -> list[tuple[int, int]]:
+    """The CLI's ``play`` (text, own numbering) or ``steps`` (``[[from, to], …]`` own numbering, at most ``limit``)."""
     if "steps" in query:
         if "play" in query:
             raise InputError("give the play either as 'play' (text) or as 'steps', not both", "BAD_STEPS")
         steps = query["steps"]
-        if not isinstance(steps, list) or len(steps) > MAX_STEPS:
-            raise InputError(f"steps must be a list of at most {MAX_STEPS} [from, to] pairs", "BAD_STEPS")
+        if not isinstance(steps, list) or len(steps) > limit:
+            raise InputError(f"steps must be a list of at most {limit} [from, to] pairs", "BAD_STEPS")
         result = []
         for raw in steps:
             if isinstance(raw, dict):
@@ -444,7 +507,7 @@ def read_opening(value: object) -> tuple[tuple[int, int], ...]:
 
 #: a game record as the page keeps it: the game's start and every answer's ``last`` in order
 RECORD_FIELDS = frozenset(("game", "rules", "opening", "events"))
-EVENT_FIELDS = frozenset(("side", "dice", "play", "cube"))
+EVENT_FIELDS = frozenset(("side", "dice", "play", "cube", "handoff"))
 CUBE_EVENT_VERBS = ("double", "take", "drop", "beaver")
 
 
@@ -469,9 +532,15 @@ def read_record(query: Json) -> Record:
         side = read_side(event.get("side"), "record side")
         if "cube" in event:
             verb = event["cube"]
-            if verb not in CUBE_EVENT_VERBS or "dice" in event or "play" in event:
+            if verb not in CUBE_EVENT_VERBS or "dice" in event or "play" in event or "handoff" in event:
                 raise InputError(f"a cube action is double, take, drop or beaver, not {shown(verb)}", "BAD_RECORD")
             read.append(CubeAction(side, verb))
+            continue
+        if "handoff" in event:
+            if "dice" in event:
+                raise InputError("a record event plays thrown dice or dice handed over, not both", "BAD_RECORD")
+            dice = read_handoff(event["handoff"], "a record event's handoff")
+            read.append(Handoff(side, dice, tuple(Step(a, b, 0) for a, b in parse_play(read_text(event, "play")))))
             continue
         roll = read_roll(event)
         # the dice of each step are found again when the record is replayed
@@ -509,6 +578,11 @@ def read_game_state(query: Json) -> tuple[GameState, dict[str, str]]:
     if not isinstance(has_moved, list) or len(has_moved) > 2:
         raise InputError("game.has_moved must list the sides that have moved", "BAD_GAME_STATE")
     roll = None if data.get("roll") is None else read_roll(data, "roll")
+    handoff = () if data.get("handoff") in (None, []) else read_handoff(data.get("handoff"), "game.handoff")
+    if handoff and (roll is not None or not isinstance(rules, GulbaraRules)):
+        raise InputError("game.handoff: dice are handed over in a game whose turns have parts, before the roll",
+                         "BAD_GAME_STATE")
+    rolls = _read_rolls(data.get("rolls", [0, 0]))
     extra = read_optional_side(data, "extra_roll_for", "extra_roll_for")
     winner = position.winner()
     if winner is not None and extra is None:
@@ -530,5 +604,15 @@ def read_game_state(query: Json) -> tuple[GameState, dict[str, str]]:
         None,
         extra,
         cube,
+        handoff,
+        rolls,
     )
     return game, read_players(data)
+
+
+def _read_rolls(value: object) -> tuple[int, int]:
+    """``game.rolls``: [White's, Black's] own rolls so far."""
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ROLL_NO for n in value)):
+        raise InputError(f"game.rolls must be [white, black], each 0..{MAX_ROLL_NO}, not {shown(value)}", "BAD_GAME_STATE")
+    return value[0], value[1]

@@ -163,6 +163,74 @@ class ShortRules(CubeRules):
         return False
 
 
+@dataclass(frozen=True)
+class CascadeOptions:
+    """The options of a game with cascading doubles and hand-offs (VARIANTS.md V1.5), defaults first: the
+    external Gul Bara's. бешеные нарды are ``cascade_from="always", handoff="all"`` (V2.5). :class:`GulbaraRules`
+    carries them beside long nardy's; :mod:`nardy_core.parts` reads only these."""
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "cascade_from": ("game_roll_4", "player_roll_4", "always", "off"),
+        "handoff": ("cascade", "all", "off"),
+        "cascade_max": ("stage", "whole"),
+        "handoff_order": ("stages", "free"),
+        "head_rule": ("on", "off"),
+    }
+
+    cascade_from: Literal["game_roll_4", "player_roll_4", "always", "off"] = "game_roll_4"  #: from which roll a double cascades (V1.3.2)
+    handoff: Literal["cascade", "all", "off"] = "cascade"  #: which unplayed dice go to the opponent (V1.4.1)
+    cascade_max: Literal["stage", "whole"] = "stage"  #: maximise each stage, or the dice of the whole cascade (V1.3.4)
+    handoff_order: Literal["stages", "free"] = "stages"  #: the receiver plays a remainder stage by stage, or in any order
+    head_rule: Literal["on", "off"] = "on"  #: R10's head rule (off: the Bulgarian game, V1.1.3)
+
+    def __post_init__(self) -> None:
+        check_option_values(self, self.OPTIONS)
+
+
+@dataclass(frozen=True, repr=False)
+class GulbaraRules(LongRules, CascadeOptions):
+    """гюльбар (VARIANTS.md V1): long nardy's options and the cascade's, with the external game's opening
+    (``start=reroll``: the winner of the one-die throw rolls again for his first move, V1.1.4). A draw by a last
+    roll is refused: hand-offs leave "one more roll" undefined (V1.1.5).
+
+    >>> GulbaraRules().start, GulbaraRules().cascade_from, CrazyRules().cascade_from, CrazyRules().handoff
+    ('reroll', 'game_roll_4', 'always', 'all')
+    """
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        **CascadeOptions.OPTIONS,
+        **LongRules.OPTIONS,
+        "start": ("reroll", "official", "choice"),
+        "draw_last_roll": (False,),
+    }
+    game: ClassVar[Game] = Game.GULBARA
+
+    start: Literal["official", "reroll", "choice"] = "reroll"
+
+    @property
+    def cascade_options(self) -> CascadeOptions:
+        """The options :mod:`nardy_core.parts` plays a turn by."""
+        return CascadeOptions(self.cascade_from, self.handoff, self.cascade_max, self.handoff_order, self.head_rule)
+
+
+@dataclass(frozen=True, repr=False)
+class CrazyRules(GulbaraRules):
+    """бешеные нарды (VARIANTS.md V2): гюльбар where every double cascades and every die the mover cannot play
+    goes to the opponent; the first mover plays the opening numbers, as in long nardy (V2.5)."""
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        **GulbaraRules.OPTIONS,
+        "cascade_from": ("always", "game_roll_4", "player_roll_4", "off"),
+        "handoff": ("all", "cascade", "off"),
+        "start": ("official", "reroll", "choice"),
+    }
+    game: ClassVar[Game] = Game.CRAZY
+
+    cascade_from: Literal["game_roll_4", "player_roll_4", "always", "off"] = "always"
+    handoff: Literal["cascade", "all", "off"] = "all"
+    start: Literal["official", "reroll", "choice"] = "official"
+
+
 #: the rules of any game, one class per family (a variant's class extends its family's, VARIANTS.md V0.1.1):
 #: what every function that takes ``rules`` accepts, and what ``match rules:`` decides a family's behaviour on
 Rules = LongRules | ShortRules
@@ -179,6 +247,10 @@ def rules_class(game: Game) -> type[LongRules] | type[ShortRules]:
             return LongRules
         case Game.SHORT:
             return ShortRules
+        case Game.GULBARA:
+            return GulbaraRules
+        case Game.CRAZY:
+            return CrazyRules
         case _:
             assert_never(game)
 

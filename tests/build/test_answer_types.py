@@ -37,6 +37,8 @@ JS_NAME: dict[type, str] = {
     answer_types.PlayedStep: "PlayedStep",
     answer_types.Destination: "Destination",
     answer_types.TurnState: "TurnState",
+    answer_types.TurnPartJson: "TurnPart",
+    answer_types.TurnFields: "TurnFields",
     answer_types.SetupProblem: "SetupProblem",
     answer_types.ResultJson: "GameResult",
     answer_types.EventJson: "GameEvent",

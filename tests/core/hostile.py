@@ -113,6 +113,38 @@ def base_requests() -> dict[str, list[dict[str, Any]]]:
     offered = _game_state("game_cube", {"game": _game_state("game_from_position", {"position": POSITIONS[2], "rules": {"cube": True}}),
                                         "action": "double"})
     games = [new_long, new_short, cube_long, from_position, rolled, offered]
+    # гюльбар and бешеные нарды: a cascade, the dice it hands over, a game waiting for a hand-off
+    cascade = {"position": "gulbara:b/24:13,16,5/24:14,20", "dice": [5, 5], "roll_no": 4, "own_roll_no": 2}
+    handed = {"position": "crazy:w/24:14,13/24:13,18:2", "handoff": [6, 6]}
+    new_gulbara = _game_state("game_new", {"game": "gulbara", "seed": 2})
+    crazy_rolled = _game_state("game_from_position", {"position": "crazy:b/24:14,13/24:15", "dice": "6-6"})
+    handing = _game_state("game_play", {"game": crazy_rolled, "play": "24/18"})
+    parted_games = [new_gulbara, crazy_rolled, handing]
+    parted_record = {"game": "crazy", "rules": {}, "opening": [[6, 5]], "events": [
+        {"side": "white", "dice": [6, 5], "play": "24/18 18/13"}, {"side": "black", "dice": [6, 6], "play": "24/18 24/18"},
+        {"side": "white", "handoff": [6, 6], "play": "13/7 7/1"}]}
+    requests = _requests(setups, games, new_long, new_short, cube_long, from_position, offered)
+    parted = {
+        "turns": [cascade, handed, {**cascade, "rules": {"cascade_max": "whole"}}],
+        "check": [{**cascade, "play": "24/19 20/15/10/5 19/13/7/1"}, {**handed, "play": "13/7/1"}],
+        "turn_state": [{**cascade, "steps": [[12, 7]]}, {**handed, "steps": []}],
+        "try_step": [{**cascade, "steps": [], "step": {"from": 12, "to": 6}}, {**handed, "steps": [], "step": {"from": 24, "to": 18}}],
+        "explain_point": [{**cascade, "steps": [], "point": 8}],
+        "game_new": [{"game": "crazy", "seed": 3}],
+        "game_play": [{"game": handing, "play": "24/18 13/7 7/1"}, {"game": crazy_rolled, "play": "24/18"}],
+        "game_computer": [{"game": g, "seed": 4} for g in parted_games],
+        "game_roll": [{"game": new_gulbara, "seed": 1}],
+        "bot_turn": [{**cascade, "seed": 1}, {**handed, "level": "club"}],
+        "game_review": [{"record": parted_record}],
+        "game_file": [{"record": parted_record}],
+    }
+    for kind, extra in parted.items():
+        requests[kind] = requests[kind] + extra
+    return requests
+
+
+def _requests(setups: list[dict[str, Any]], games: list[dict[str, Any]], new_long: dict[str, Any], new_short: dict[str, Any],
+              cube_long: dict[str, Any], from_position: dict[str, Any], offered: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return {
         "ping": [{}],
         "turns": [{"white": {"24": 15}, "black": {"24": 15}, "mover": "white", "dice": [6, 5], "first_turn": True},

@@ -18,6 +18,7 @@ from nardy_core.opponent import act
 from nardy_core.search import rank_plays
 from nardy_core.sides import Side
 from nardy_core.tutor import Grade, grade, prompt_evaluator
+from tests.markers import ROLL_GAMES
 
 from ..conftest import PROJECT_ROOT
 
@@ -34,7 +35,7 @@ def _played(game: Game, seed: int) -> GameState:
     return state
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", ROLL_GAMES)
 def test_every_turn_with_a_choice_is_judged_and_the_chances_end_at_the_result(game: Game) -> None:
     final = _played(game, 3)
     analysis = analyse(final.record)

@@ -34,7 +34,7 @@ from nardy_core.net import NET_EVALUATOR, ships_network
 from nardy_core.opponent import act
 from nardy_core.rules import LongRules, Rules, ShortRules, default_rules
 from nardy_core.search import rank_plays
-from tests.markers import WHOLE_TABLE
+from tests.markers import ROLL_GAMES, WHOLE_TABLE
 
 from .selfplay import self_play
 from .test_cli import run
@@ -68,7 +68,7 @@ def random_race(rng: random.Random, game: Game) -> Position:
 # the evaluators
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", ROLL_GAMES)
 @pytest.mark.parametrize("evaluator", [HEURISTIC_EVALUATOR, DEFAULT], ids=["heuristic", "layered"])
 def test_the_chances_are_well_formed_and_the_same_with_the_colours_swapped(game: Game, evaluator: Evaluator) -> None:
     positions = seen_positions(game)
@@ -93,7 +93,7 @@ def test_flipped_is_the_other_sides_view_and_equity_changes_sign() -> None:
     assert not Probabilities(0.5, 0.6, 0.0, 0.0, 0.0).well_formed()
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", ROLL_GAMES)
 def test_the_race_is_exact_the_bear_off_tables_win_chance(game: Game) -> None:
     rng = random.Random(5)
     rules = default_rules(game)

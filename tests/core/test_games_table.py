@@ -14,9 +14,9 @@ import pytest
 from builder.catalog_checks import GAME_KEYS
 from builder.i18n import load_catalog
 from builder.lessons import LANGUAGES, SPECIAL_PAGES
-from nardy_core import Game, Position, Roll, Side, codes_for, default_rules, legal_turns, rules_from_dict
+from nardy_core import Game, Position, ReasonCode, Roll, Side, codes_for, default_rules, legal_turns, rules_from_dict
 from nardy_core.games import CHECKERS, DEFAULT_GAME, HOME, POINTS, Family, FamilySpec, GameSpec
-from nardy_core.rules import rules_class
+from nardy_core.rules import CascadeOptions, rules_class
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = list(Game)
@@ -40,7 +40,10 @@ def test_each_game_has_every_trait(game: Game) -> None:
     assert spec.checkers == CHECKERS
     assert sum(n for _, n in spec.start_points) == spec.checkers
     assert [p for p, _ in spec.start_points] == sorted((p for p, _ in spec.start_points), reverse=True)
-    assert codes_for(game) == family.reason_codes and codes_for(game)
+    assert codes_for(game) == spec.reason_codes and set(family.reason_codes) <= set(codes_for(game))
+    # a game whose turns have parts gives the codes of those parts too, and its rules carry the cascade's options
+    assert (ReasonCode.CASCADE_STAGE in codes_for(game)) is spec.parted_turns
+    assert isinstance(default_rules(game), CascadeOptions) is spec.parted_turns
     # the rules: a class of the game's own, which knows its game
     assert rules_class(game).game is game
     assert default_rules(game) == rules_from_dict({}, game) == rules_class(game)()

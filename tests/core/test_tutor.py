@@ -14,6 +14,7 @@ from nardy_core.moves import parse_play
 from nardy_core.search import rank_plays
 from nardy_core.sides import Side
 from nardy_core.tutor import THRESHOLDS, WHY_KEYS, Grade, Shape, WhyCode, grade, judge
+from tests.markers import ROLL_GAMES
 
 from ..conftest import PROJECT_ROOT
 from .selfplay import self_play
@@ -27,7 +28,7 @@ def _turns(game: Game) -> list[tuple[Position, Roll, bool]]:
     return [(turn.position, turn.roll, turn.first_turn) for turn in seen if len(turn.search.outcomes()) > 1][::6]
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", ROLL_GAMES)
 def test_each_play_loses_what_its_equity_says_and_is_graded_by_the_thresholds(game: Game) -> None:
     rules = RULES[game]
     turns = _turns(game)
@@ -82,7 +83,7 @@ def test_the_requests_refuse_what_cannot_be_judged() -> None:
     assert call("advise", {"position": start, "dice": [3, 1], "limit": 0})["error"]["code"] == "BAD_NUMBER"
 
 
-@pytest.mark.parametrize("game", list(Game))
+@pytest.mark.parametrize("game", ROLL_GAMES)
 def test_the_hint_is_the_engines_order_in_the_boards_numbering(game: Game) -> None:
     position = Position.start(game).with_to_move(Side.BLACK)
     query = {"position": position.notation(), "dice": [5, 3], "first_turn": True}

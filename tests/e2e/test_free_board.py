@@ -210,3 +210,20 @@ def test_a_hit_by_the_computer_is_said_in_words(page: Page, site_url: str) -> No
     board.button("confirm").click()
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: bar/\d+\*.*It hit your checkers? on points? \d"),
                                          timeout=READY_MS)
+
+
+def test_gulbara_a_cascade_is_played_stage_by_stage_and_the_rest_goes_to_the_computer(page: Page, site_url: str) -> None:
+    """гюльбар on the free board: a 5-5 of a game under way cascades (5s, then 6s); a 6 first is refused by the
+    stage's rule, the status line says which stage is played, and the six nothing can play goes to the computer,
+    which plays it before its own roll."""
+    board = FreeBoard(page).open(site_url, game="gulbara", pos="gulbara:w/24:14,20/24:13,16,5", dice="5-5")
+    board.wait_ready()
+    expect(board.status).to_contain_text("Cascade: 5-5 now, then 6-6.", timeout=READY_MS)
+    board.play([[24, 18]])
+    expect(board.status).to_contain_text("finish the 5-5 stage first")
+    board.play([[24, 19], [20, 15], [15, 10], [10, 5]])
+    expect(board.status).to_contain_text("Cascade: 6-6 after 5-5, the last stage.")
+    board.play([[19, 13], [13, 7], [7, 1]])
+    expect(board.status).to_contain_text("Black plays the unplayed 6.")
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)

@@ -16,6 +16,27 @@ export function diceText(dice) {
   return (dice || []).join('-');
 }
 
+/** Which part of a turn made of parts is being played (a cascade's stage, the dice handed over), or '' in a
+ * turn of one roll: «Каскад: 5-5 после 4-4.» @param {import('./rules-client.js').TurnState} state */
+export function partText(state) {
+  const part = state.part;
+  if (!part || part.kind === 'roll') return '';
+  if (part.kind === 'handoff') return t(`play.part.handoff.${state.mover}`, { dice: diceText(part.dice) });
+  const stage = (/** @type {number} */ index) => diceText(part.parts[index].slice(0, 2));
+  if (part.index === 0) {
+    if (part.parts.length === 1) return '';
+    return t('play.part.cascade_first', { stage: stage(0), next: part.parts.slice(1).map((_, i) => stage(i + 1)).join(', ') });
+  }
+  const last = part.index === part.parts.length - 1;
+  return t(last ? 'play.part.cascade_last' : 'play.part.cascade', { stage: stage(part.index), before: stage(part.index - 1) });
+}
+
+/** The dice a complete turn hands to the opponent, as a sentence ('' when none). @param {import('./rules-client.js').TurnState} state */
+export function handedText(state) {
+  if (!state.handoff.length) return '';
+  return t(`play.part.handed.${state.mover === 'white' ? 'black' : 'white'}`, { dice: diceText(state.handoff) });
+}
+
 /** @param {string} side */
 export function sideName(side) {
   return t(`board.side.${side}`);

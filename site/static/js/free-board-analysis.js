@@ -51,7 +51,7 @@ export class AnalysisSeat {
     if (!this.current(game, record)) return;
     const lesson = this.board.reviewLessons[game.game];
     showGameReview(this.reviewBox, review, game.players, lesson ? siteURL(lesson) : null);
-    await this.analyse(game, record);
+    if (game.tutor) await this.analyse(game, record); // the engine ranks the turns of one roll, not a cascade's
   }
 
   /** @param {GameStateJson} game @param {import('./game-log.js').GameRecord} record */

@@ -110,6 +110,7 @@ export class ComputerSeat {
     if (last.cube) return `${notice}${t(`play.computer_${last.cube}`)} `;
     // the play in the numbers the board shows (the mover's own numbers are Black's other way round)
     const play = game.last_board_play || last.play;
+    if (last.handoff) return `${notice}${t('play.computer_handoff', { dice: diceText(last.handoff), play: play || '—' })}${' '}`;
     if (!play) return `${notice}${t('play.computer_passed', { dice: diceText(last.dice) })} `;
     const view = this.board.view;
     const hits = (game.last_steps || []).filter((step) => step.hit).map((step) => view.pointEl(step.to)?.dataset.label || String(step.to));

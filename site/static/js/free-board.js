@@ -304,13 +304,14 @@ export class FreeBoard extends Widget {
       const el = this.button(action);
       if (el) el.hidden = !visible;
     };
-    const moving = Boolean(game && human && !game.result && game.phase === 'move' && game.roll && !this.practice.answered);
+    const moving = Boolean(game && human && !game.result && game.phase === 'move' && game.turn && !this.practice.answered);
     show('roll', Boolean(game && human && !game.result && game.phase === 'roll'));
     show('undo', moving);
     show('confirm', moving && !this.holding);
     // the editor's demo: both sides are the learner's, and the computer plays a turn when asked
     show('computer-move', Boolean(game && human && !game.result && !this.practice.active && Object.values(game.players).every((who) => who === 'human')));
-    show('hint', moving && !this.holding && !this.practice.active); // a personal puzzle is found, not hinted
+    // a personal puzzle is found, not hinted; a turn made of parts (a cascade) is not one the engine ranks
+    show('hint', moving && !this.holding && !this.practice.active && Boolean(game && game.tutor));
     // a turn played against the computer can be taken back until the next is played (and after the game's end)
     show('undo-turn', Boolean(game && (human || game.result) && this.log.canTakeBack && !this.holding));
     show('double', Boolean(game && human && game.phase === 'roll' && game.may_double));
@@ -324,7 +325,7 @@ export class FreeBoard extends Widget {
     if (!game) return;
     if (game.result) return this.announce(game);
     if (game.computer) return this.computer.turn();
-    if (game.phase === 'move' && game.roll) return this.startTurn(game.roll);
+    if (game.phase === 'move' && game.turn) return this.startTurn(game.turn);
     if (game.phase === 'cube') {
       const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
       return this.say(this.takePreamble() + this.computer.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));
@@ -376,15 +377,15 @@ export class FreeBoard extends Widget {
     this.setGame(await gameCube(this.game, action));
   }
 
-  /** @param {number[]} dice */
-  startTurn(dice) {
+  /** @param {import('./rules-client.js').TurnFields} fields what the game waits for: the dice thrown or handed over */
+  startTurn(fields) {
     if (this.turn) this.turn.destroy();
     this.release();
     this.tutor.clear(); // a new roll: the last turn's verdict and arrows are done with
     const game = /** @type {GameStateJson} */ (this.game);
     if (Object.values(game.players).includes('computer')) this.log.turnBegins(game);
     // the learner ends the turn («Завершить ход»): a last step clicked by mistake can still be taken back
-    const turn = new TurnController(this.view, { position: game.position, dice, first_turn: game.first_turn, rules: game.rules },
+    const turn = new TurnController(this.view, { position: game.position, rules: game.rules, ...fields },
       { status: this.status, confirmLast: true });
     this.turn = turn;
     turn.addEventListener('complete', (e) => this.endTurn(/** @type {CustomEvent} */ (e).detail.play));
@@ -406,7 +407,7 @@ export class FreeBoard extends Widget {
     if (!before) return;
     if (this.practice.active) return this.practice.answer(before, play);
     this.preamble = !play && before.roll ? `${t('play.you_passed', { dice: diceText(before.roll) })} ` : '';
-    const verdict = this.verdicts && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
+    const verdict = this.verdicts && before.tutor && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
     if (this.game !== before) return; // a new game (or position) meanwhile
     // held only against the computer (the learner's opponent, since the learner moves), before it answers: two
     // people at one board see the verdict and play on
@@ -452,7 +453,7 @@ export class FreeBoard extends Widget {
    */
   async hint() {
     const game = this.game;
-    if (!game || game.result || game.computer || game.phase !== 'move' || !game.roll || this.holding) return;
+    if (!game || game.result || game.computer || game.phase !== 'move' || !game.roll || !game.tutor || this.holding) return;
     if (this.turn) this.turn.reset();
     this.computer.move.clear();
     try {

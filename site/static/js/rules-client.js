@@ -15,7 +15,8 @@ import { request } from './runtime.js';
 /** @typedef {import('./board/types.js').GameName} GameName */
 /** @typedef {import('./board/types.js').CubeState} CubeState */
 /** @typedef {'human' | 'computer'} PlayerKind */
-/** @typedef {{position: string, dice: number[], first_turn?: boolean, rules?: Record<string, unknown>}} TurnSetup */
+/** @typedef {{position: string, dice?: number[], first_turn?: boolean, rules?: Record<string, unknown>, roll_no?: number, own_roll_no?: number, handoff?: number[]}} TurnSetup
+ *  roll_no, own_roll_no, handoff: a game whose turns have parts (nardy_core.turn_plan): the free board's game says them (``turn``) */
 /** @typedef {[PointId, PointId]} StepPair  absolute [from, to] */
 /**
  * @typedef {object} Reason  a refused step or turn, ready to say and to mark
@@ -42,6 +43,23 @@ import { request } from './runtime.js';
  * @property {number} max_dice
  * @property {Reason | null} incomplete_reason
  * @property {BoardModel} board
+ * @property {TurnPart | null} part   in a game whose turns have parts (a cascade, a hand-off), the part being played
+ * @property {number[]} handoff   the dice a complete turn of parts hands to the opponent
+ */
+/**
+ * @typedef {object} TurnPart  which part of a turn made of parts is being played
+ * @property {'roll' | 'cascade' | 'handoff'} kind
+ * @property {number} index   the part being played, from 0
+ * @property {number[][]} parts   every part's dice, in order
+ * @property {number[]} dice   the roll thrown, or the dice handed over
+ */
+/**
+ * @typedef {object} TurnFields  what a turn request adds to the position and the rules for the move a game waits for
+ * @property {boolean} first_turn
+ * @property {number[]} [dice]
+ * @property {number} [roll_no]
+ * @property {number} [own_roll_no]
+ * @property {number[]} [handoff]
  */
 /** @typedef {{accepted: boolean, steps: PlayedStep[], reason: Reason | null, state: TurnState}} StepAnswer */
 /**
@@ -58,6 +76,7 @@ import { request } from './runtime.js';
  * @property {number[]} [dice]
  * @property {string} [play]
  * @property {'double' | 'take' | 'drop' | 'beaver'} [cube]
+ * @property {number[]} [handoff]   the dice the opponent handed over, played before the roll
  */
 /**
  * @typedef {object} GameStateJson  the free board's game: sent back with every game request
@@ -83,13 +102,17 @@ import { request } from './runtime.js';
  * @property {string | null} last_board_play  the last turn's play in the board's numbering (what the page says of it)
  * @property {PlayedStep[]} last_steps  the last turn's steps, to show on the board (none after a cube action)
  * @property {BoardModel} board
+ * @property {number[]} handoff   the dice the opponent handed to the side to move, played before he rolls
+ * @property {number[]} rolls   [White's, Black's] own rolls so far
+ * @property {TurnFields | null} turn   what the side to move plays now, as a turn request's fields
+ * @property {boolean} tutor   the engine hints and judges this game's turns
  */
 /** @typedef {{code: string, message: string, params: Record<string, unknown>}} AnswerError  why a request was refused */
 /** @typedef {{error: AnswerError}} ErrorAnswer  the answer to an invalid request: the worker rejects with a RequestError whose error is its AnswerError */
 /** @typedef {{pong: boolean, version: string}} PingAnswer */
-/** @typedef {{white: Record<string, number>, black: Record<string, number>, play: string}} Outcome  each side in its own numbering */
-/** @typedef {{outcomes: Outcome[]}} TurnsAnswer */
-/** @typedef {{verdict: 'legal' | 'illegal' | 'incomplete', code: string | null, step: number | null}} CheckAnswer */
+/** @typedef {{white: Record<string, number>, black: Record<string, number>, play: string, handoff?: number[]}} Outcome  each side in its own numbering */
+/** @typedef {{outcomes: Outcome[], turn?: 'roll' | 'cascade' | 'handoff', parts?: number[][]}} TurnsAnswer */
+/** @typedef {{verdict: 'legal' | 'illegal' | 'incomplete', code: string | null, step: number | null, handoff?: number[]}} CheckAnswer */
 /**
  * @typedef {object} DescribeAnswer
  * @property {string} position
@@ -237,7 +260,10 @@ const books = new Map();
 
 /** The setup of a turn request, in the key order the build uses. @param {TurnSetup} setup */
 function baseOf(setup) {
-  return { position: setup.position, dice: setup.dice, first_turn: !!setup.first_turn, rules: setup.rules || {} };
+  const base = setup.handoff ? { position: setup.position, handoff: setup.handoff, first_turn: !!setup.first_turn, rules: setup.rules || {} }
+    : { position: setup.position, dice: setup.dice, first_turn: !!setup.first_turn, rules: setup.rules || {} };
+  // the turn's parameters of a game whose turns have parts (never in a board's answer book, whose keys stay as built)
+  return setup.roll_no ? { ...base, roll_no: setup.roll_no, own_roll_no: setup.own_roll_no } : base;
 }
 
 /** @param {unknown} book @returns {book is Book} */

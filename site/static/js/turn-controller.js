@@ -9,7 +9,7 @@
 //   turn.addEventListener('playable', () => …)          // once: the board answers moves from now on
 //   await turn.start(); turn.undo(); turn.reset(); turn.confirm(); turn.playSteps(steps, ms); turn.destroy()
 
-import { diceText, reasonText } from './feedback.js';
+import { diceText, handedText, partText, reasonText } from './feedback.js';
 import { keepInView } from './dom.js';
 import { t } from './i18n.js';
 import { explainPoint, turnState, tryStep, useAnswers } from './rules-client.js';
@@ -45,8 +45,9 @@ export class TurnController extends EventTarget {
   constructor(view, setup, { status = null, autoConfirm = false, confirmLast = false } = {}) {
     super();
     this.view = view;
+    const { answers: _book, ...fields } = setup; // the request's fields: the book is fetched here, not sent
     /** @type {TurnSetup} */
-    this.setup = { position: setup.position, dice: setup.dice, first_turn: !!setup.first_turn, rules: setup.rules || {} };
+    this.setup = { ...fields, first_turn: !!setup.first_turn, rules: setup.rules || {} };
     this.answers = setup.answers ? siteURL(setup.answers) : null;
     this.status = status;
     this.autoConfirm = autoConfirm;
@@ -122,8 +123,10 @@ export class TurnController extends EventTarget {
       await useAnswers(this.answers);
       this.apply(await turnState(this.setup, this.steps), false);
       if (this.state?.must_pass) {
-        this.say(t('widget.must_pass', { dice: diceText(this.setup.dice) }));
+        this.say(`${partText(this.state)} ${t('widget.must_pass', { dice: diceText(this.state.dice) })} ${handedText(this.state)}`.trim());
         this.finish();
+      } else if (this.state?.part && partText(this.state)) {
+        this.say(`${partText(this.state)} ${t('widget.choose_checker')}`); // a cascade or a hand-off is said first
       } else if (!this.status || !this.status.textContent || this.status.textContent === t('widget.loading')) {
         this.say(t('widget.choose_checker'));
       }
@@ -240,12 +243,16 @@ export class TurnController extends EventTarget {
       return;
     }
     for (const s of answer.steps) this.steps.push([s.from, s.to]);
+    const stage = this.state?.part?.index;
     this.apply(answer.state);
+    // a cascade's next stage began with this step: said after the step
+    const next = answer.state.part && answer.state.part.index !== stage ? ` ${partText(answer.state)}` : '';
     const moved = answer.steps.map((s) => t(s.hit ? 'widget.moved_hit' : 'widget.moved', { from: pointWord(s.labels[0]), to: pointWord(s.labels[1]) })).join(', ');
     const left = answer.state.dice_left.length ? ` ${t('widget.dice_left', { dice: answer.state.dice_left.join(', ') })}` : '';
     const done = answer.state.complete && !Object.keys(answer.state.moves).length;
     const waits = done && this.confirmLast && !this.autoConfirm;
-    this.say(`${moved}.${left}${waits ? ` ${t('widget.press_confirm', { play: answer.state.play, button: t('widget.confirm') })}` : ''}`);
+    const handed = answer.state.complete ? ` ${handedText(answer.state)}` : '';
+    this.say(`${moved}.${next}${left}${handed}${waits ? ` ${t('widget.press_confirm', { play: answer.state.play, button: t('widget.confirm') })}` : ''}`.replace(/ {2,}/g, ' '));
     this.dispatchEvent(new CustomEvent('step', { detail: { steps: [...this.steps], play: answer.state.play, state: answer.state } }));
     if (answer.state.complete && (this.autoConfirm || (done && !this.confirmLast))) this.finish();
   }
@@ -255,7 +262,8 @@ export class TurnController extends EventTarget {
     if (!state) return;
     this.finished = true;
     this.view.setSelectable([]);
-    this.say(state.must_pass ? t('widget.must_pass', { dice: diceText(this.setup.dice) }) : t('widget.turn_complete', { play: state.play }));
+    const said = state.must_pass ? t('widget.must_pass', { dice: diceText(state.dice) }) : t('widget.turn_complete', { play: state.play });
+    this.say(`${said} ${handedText(state)}`.trim());
     this.dispatchEvent(new CustomEvent('complete', { detail: { state, play: state.play, position: state.position } }));
   }
 
