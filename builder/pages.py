@@ -104,7 +104,7 @@ def _book_setup(setup: Setup) -> dict[str, Any] | None:
 
 
 def _setup_model(setup: Setup, cube: bool = False) -> BoardModel:
-    return board_model(setup.position, setup.roll, cube=Cube() if cube else None)
+    return board_model(setup.position, setup.throw, cube=Cube() if cube else None)
 
 
 def _puzzle_model(puzzle: PuzzleData) -> BoardModel:
@@ -237,6 +237,7 @@ class SiteRenderer:
             module_preloads=Markup(preload_links(self.app_modules, root)) if template in PAGES_LISTING_MODULES else "",
             games=[g.value for g in self.games],
             prefixes={g.value: PREFIX[g] for g in Game},
+            variants=[g.value for g in Game if g.spec.variant],
             default_game=DEFAULT_GAME.value,
             t_by_lang={code: catalog.t for code, catalog in self.catalogs.items()},
             **context,

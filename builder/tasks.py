@@ -29,6 +29,7 @@ from nardy_core.bearoff import ROLLS, HomeBoard, distribution, expected_rolls, h
 from nardy_core.blocks import occupancy_mask, window_points, window_starts
 from nardy_core.cube import Cube
 from nardy_core.cube_advice import CubeAdvice, position_advice
+from nardy_core.dice import PartDice, Throw
 from nardy_core.engine_api import chances
 from nardy_core.errors import InputError
 from nardy_core.evaluator import RACE, Probabilities, RaceEvaluator
@@ -41,7 +42,7 @@ from nardy_core.parts import check_parted_play
 from nardy_core.race import not_yet_home
 from nardy_core.reasons import ReasonCode
 from nardy_core.rules import GulbaraRules
-from nardy_core.turn_plan import default_roll_no, plan_roll
+from nardy_core.turn_plan import default_roll_no, plan_handoff, plan_roll
 
 from .proofs import ProofBook, ProofError, decision_key, judge_best
 
@@ -67,15 +68,26 @@ class Setup:
     perspective: Side
     #: a game whose turns have parts: which roll of the game this is (``roll_no``: when doubles cascade)
     roll_no: int | None = None
+    #: a game whose turns have parts: the dice the opponent handed to the side to move (then ``roll`` is None)
+    handoff: tuple[int, ...] | None = None
+
+    @property
+    def throw(self) -> Throw | None:
+        """The dice the board shows and the side to move plays: the roll, or the dice handed over."""
+        return PartDice(self.handoff) if self.handoff else self.roll
 
     def judge(self, moves: list[tuple[int, int]]) -> PlayVerdict:
-        """The verdict on a whole play of this setup's roll: as one roll, or as a turn made of parts (a cascade
-        played stage by stage, :mod:`nardy_core.turn_plan`)."""
-        assert self.roll is not None
+        """The verdict on a whole play of this setup's roll (or of the dice handed over): as one roll, or as a
+        turn made of parts (a cascade played stage by stage, :mod:`nardy_core.turn_plan`)."""
         if not isinstance(self.rules, GulbaraRules):
+            assert self.roll is not None
             return check_play(self.position, self.roll, moves, self.first_turn, self.rules)
-        roll_no = self.roll_no or default_roll_no(self.position, self.first_turn)
-        plan = plan_roll(self.rules, self.roll, roll_no=roll_no, own_roll_no=(roll_no + 1) // 2, first_turn=self.first_turn)
+        if self.handoff:
+            plan = plan_handoff(self.rules, self.handoff)
+        else:
+            assert self.roll is not None
+            roll_no = self.roll_no or default_roll_no(self.position, self.first_turn)
+            plan = plan_roll(self.rules, self.roll, roll_no=roll_no, own_roll_no=(roll_no + 1) // 2, first_turn=self.first_turn)
         return check_parted_play(plan.turn(self.position, self.rules), moves)
 
 
@@ -450,7 +462,10 @@ def _quiz_choices(puzzle: PuzzleData, data: dict[str, Any], moves: list[tuple[in
 
 def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
     setup = puzzle.setup
-    _search(setup)
+    if setup.handoff is None:
+        _search(setup)
+    elif "options" not in data:
+        raise BlockError("a quiz on the dice handed over names its rule buttons: options = [...]", "options")
     play_text, expected = data.get("play"), data.get("answer")
     if not isinstance(play_text, str):
         raise BlockError("a quiz needs play = \"…\" (the play to judge)", "play")
@@ -460,7 +475,8 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
         moves = parse_play(play_text)
     except NardyError as exc:
         raise BlockError(f"play {play_text!r}: {exc}", "play") from None
-    assert setup.roll is not None
+    throw = setup.throw
+    assert throw is not None
     verdict = setup.judge(moves)
     actual = "legal" if verdict.verdict == "legal" else "illegal"
     code = verdict.code.value if verdict.code else None
@@ -473,7 +489,7 @@ def _quiz_task(puzzle: PuzzleData, data: dict[str, Any]) -> None:
             raise BlockError(f"an illegal quiz needs code = one of {', '.join(allowed)}", "code")
         if data["code"] != code:
             raise BlockError(f"quiz expects {data['code']} but the play is refused with {code}", "code")
-    reason = None if verdict.reason is None else reason_json(verdict.reason, setup.position, setup.roll)
+    reason = None if verdict.reason is None else reason_json(verdict.reason, setup.position, throw)
     rules = setup.rules
     if reason and code == ReasonCode.SIX_BLOCK.value and isinstance(rules, LongRules) and rules.block in BLOCK_VARIANT_KEYS:
         reason["message"] = BLOCK_VARIANT_KEYS[rules.block]  # "no checker ahead" is not what this variant asks

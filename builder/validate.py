@@ -26,11 +26,11 @@ from .proofs import ProofBook, ProofError, judge_best
 from .replay import ReplayData, validate_replay
 from .tasks import TASKS, BlockError, PuzzleData, Setup, check_text, check_text_list, is_race, prove_race, turn_search
 
-BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed"}
+BOARD_KEYS = {"position", "dice", "first_turn", "rules", "caption", "perspective", "highlight", "interactive", "composed", "handoff"}
 SHARED_PUZZLE_KEYS = (
     "id", "position", "dice", "first_turn", "rules", "task", "answers", "tags", "target", "points", "play",
     "answer", "code", "perspective", "winner", "options", "question", "side", "good", "goal", "composed", "close",
-    "measure", "match", "roll_no",
+    "measure", "match", "roll_no", "handoff",
 )
 TEXT_PUZZLE_KEYS = ("title", "prompt", "hints", "explanation", "wrong")
 PUZZLE_KEYS = set(SHARED_PUZZLE_KEYS) | set(TEXT_PUZZLE_KEYS)
@@ -217,7 +217,28 @@ def read_setup(data: dict[str, Any], game: Game, finished: bool = False) -> Setu
         perspective = Side.parse(data.get("perspective", position.to_move.value))
     except ValueError as exc:
         raise BlockError(str(exc), "perspective") from None
-    return Setup(position, roll, first_turn, rules, perspective, read_roll_no(data, game))
+    handoff = read_handoff(data, game)
+    if handoff is not None and roll is not None:
+        raise BlockError("give the dice thrown (dice) or the dice handed over (handoff), not both", "handoff")
+    return Setup(position, roll, first_turn, rules, perspective, read_roll_no(data, game), handoff)
+
+
+#: the most dice a block hands over (the board shows each)
+MAX_HANDOFF = 8
+
+
+def read_handoff(data: dict[str, Any], game: Game) -> tuple[int, ...] | None:
+    """``handoff``: the dice the opponent handed to the side to move, in a game whose turns have parts (played
+    before his roll, VARIANTS.md V1.4)."""
+    if "handoff" not in data:
+        return None
+    value = data["handoff"]
+    if not game.spec.parted_turns:
+        raise BlockError(f"handoff is a turn parameter of the games whose turns have parts, not of {game.value} nardy", "handoff")
+    if (not isinstance(value, list) or not 1 <= len(value) <= MAX_HANDOFF
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
+        raise BlockError(f"handoff must list 1..{MAX_HANDOFF} dice, each 1..6", "handoff")
+    return tuple(value)
 
 
 #: the most rolls a game's turn number may say (a long game has some 120)

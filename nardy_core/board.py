@@ -6,6 +6,7 @@ the borne-off trays are per side; dice are listed one entry per use (a double sh
 between the games' boards comes as data, so a drawer never asks which game it is: ``has_bar`` (the board
 has a bar to hold hit checkers) and ``captions`` (what the captions name: ``home``, ``head``).
 
+>>> from nardy_core.dice import Roll
 >>> model = board_model(Position.start(), Roll(6, 6), dice_left=(6, 6, 6))
 >>> model["points"]["24"], model["dice"][0], model["dice"][1], len(model["dice"])
 ({'side': 'white', 'count': 15}, {'value': 6, 'used': True}, {'value': 6, 'used': False}, 4)
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # the shapes import nothing back at run time
 def dice_uses(roll: Throw | None, dice_left: Sequence[int] | None = None) -> list[DieUse]:
     """One ``{value, used}`` per use of the roll; the dice not in ``dice_left`` count as used.
 
+    >>> from nardy_core.dice import Roll
     >>> dice_uses(Roll(6, 5), [5])
     [{'value': 6, 'used': True}, {'value': 5, 'used': False}]
     """

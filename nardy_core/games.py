@@ -126,6 +126,9 @@ class GameSpec:
     #: a turn is a sequence of parts (VARIANTS.md V0.2): cascading doubles and the dice handed to the opponent
     #: (гюльбар, бешеные нарды: :mod:`nardy_core.parts`); its rules class then carries the cascade options
     parted_turns: bool = False
+    #: a variant of its family's base game (гюльбар of long nardy): the header lists it after the base games and,
+    #: on a phone, only where it is the game shown
+    variant: bool = False
 
     @property
     def reason_codes(self) -> tuple[ReasonCode, ...]:
@@ -165,6 +168,7 @@ def _spec(game: Game) -> GameSpec:
             return GameSpec(
                 family=Family.LONG, notation_prefix=game.value, display_key=f"game.{game.value}",
                 start_points=((HEAD, CHECKERS),), caption_kinds=("home", "head"), shows_cube=False, parted_turns=True,
+                variant=True,
             )
         case _:
             assert_never(game)

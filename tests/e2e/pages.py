@@ -329,7 +329,8 @@ class Editor(FreeBoard):
     def set_rule(self, rule: str, label: str) -> None:
         """Open the rules variant's options and choose one of a rule's, by its visible label."""
         self.root.locator(".editor-rules summary").click()
-        self.root.locator(f"select[data-rule='{rule}']").select_option(label=label)
+        # the options of the game on the board (each game has its own; several share a rule's name)
+        self.root.locator(f"[data-rules-for]:not([hidden]) select[data-rule='{rule}']").select_option(label=label)
 
     def option(self, name: str) -> Locator:
         """One of the free board's options once it plays (e.g. ``computer``)."""

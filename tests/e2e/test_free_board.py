@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import READY_MS, FreeBoard
+from .pages import READY_MS, FreeBoard, light
 
 
 def test_game_against_the_computer(page: Page, site_url: str) -> None:
@@ -227,3 +227,31 @@ def test_gulbara_a_cascade_is_played_stage_by_stage_and_the_rest_goes_to_the_com
     expect(board.status).to_contain_text("Black plays the unplayed 6.")
     board.button("confirm").click()
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
+
+
+def play_out_turn(board: FreeBoard) -> None:
+    """Play whatever the dice allow, step by step as a learner would: a checker that may move, then the first
+    place the board marks for it; then end the turn."""
+    selectable = board.svg.locator(light(".nb-point.is-selectable"))
+    while selectable.count():
+        said = board.status.inner_text()
+        selectable.first.click()
+        board.svg.locator(light(".is-destination")).first.click()
+        expect(board.status).not_to_have_text(said)
+    board.button("confirm").click()
+
+
+@pytest.mark.parametrize("game", ["gulbara", "crazy"])
+def test_a_game_of_a_variant_against_the_computer_to_its_end(page: Page, site_url: str, game: str) -> None:
+    """Near the end of a game of гюльбар or бешеные нарды: White (the learner) bears off, the computer answers,
+    the learner rolls again and bears off the last checker, and the game is scored."""
+    board = FreeBoard(page).open(site_url, game=game, pos=f"{game}:w/3,2,1,off:12/6:5,5:5,4:5", dice="2-1")
+    board.wait_ready()
+    page.emulate_media(reduced_motion="reduce")
+    board.play([[2, "off"], [1, "off"]])
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled|played|has no move)"), timeout=READY_MS)
+    expect(board.button("roll")).to_be_visible(timeout=READY_MS)
+    board.button("roll").click()
+    play_out_turn(board)
+    expect(board.status).to_contain_text(re.compile(r"Game over: White won"), timeout=READY_MS)

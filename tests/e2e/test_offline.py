@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from builder.pages import PREFIX
 from builder.serve import make_handler, served
 from builder.vendor import SHIPPED_WASM
+from nardy_core import Game
 
 from .pages import wait_runtime
 
@@ -232,7 +234,7 @@ def test_a_page_never_stored_opens_the_offline_page_in_its_language(page: Page, 
 def test_the_whole_course_can_be_made_available_offline(page: Page, site_url: str, built_site: Path) -> None:
     """«Скачать весь курс для офлайна» on the settings page stores every page of the course in the learner's
     language and the rules engine, with a progress bar; then a lesson and a puzzle never opened play offline."""
-    lessons = len(list(built_site.glob("ru/lessons/*/index.html"))) + len(list(built_site.glob("ru/short/lessons/*/index.html")))
+    lessons = sum(len(list(built_site.glob(f"ru/{PREFIX[game]}lessons/*/index.html"))) for game in Game)
     controlled(page, site_url + "ru/settings/")
     state = page.locator("[data-offline-state]")
     expect(state).to_contain_text("Весь курс на русском —")
@@ -245,7 +247,7 @@ def test_the_whole_course_can_be_made_available_offline(page: Page, site_url: st
     page.get_by_role("link", name="Что уже сохранено на этом устройстве").click()  # online: a list, not an alarm
     expect(page.locator("h1")).to_have_text("Что сохранено на этом устройстве")
     expect(page.locator("[data-offline-summary]")).to_contain_text("Движок правил сохранён")
-    expect(page.locator("[data-offline-groups] summary", has_text="Уроки")).to_contain_text(f"({lessons})")  # both courses
+    expect(page.locator("[data-offline-groups] summary", has_text="Уроки")).to_contain_text(f"({lessons})")  # every course
     page.context.set_offline(True)
     try:
         page.goto(site_url + "ru/short/puzzles/")

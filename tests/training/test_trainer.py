@@ -25,12 +25,13 @@ from nardy_core.net import (
     network_to_json,
 )
 from tests.core.selfplay import self_play
+from tests.markers import ROLL_GAMES
 from training.__main__ import CHECKPOINT, CURVE, CURVE_FIELDS, main
 from training.model import NumpyNet, encode_batch
 from training.play import flip, self_play_game
 from training.strength import main as strength_main
 
-GAMES = list(Game)
+GAMES = ROLL_GAMES  #: the games the trainer plays: turns of one roll (self-play by a roll's search)
 MAX_WEIGHT_FILE = 400_000
 
 

@@ -325,7 +325,11 @@ export class FreeBoard extends Widget {
     if (!game) return;
     if (game.result) return this.announce(game);
     if (game.computer) return this.computer.turn();
-    if (game.phase === 'move' && game.turn) return this.startTurn(game.turn);
+    if (game.phase === 'move' && game.turn) {
+      // dice handed over: what the computer did first (its turn left them), then the hand-off to play
+      if (game.handoff.length) this.say(this.takePreamble() + this.computer.lastText(game));
+      return this.startTurn(game.turn);
+    }
     if (game.phase === 'cube') {
       const byComputer = Boolean(game.last && game.last.cube === 'double' && game.players[game.last.side] === 'computer');
       return this.say(this.takePreamble() + this.computer.takeNotice() + t(byComputer ? 'play.computer_double_offered' : 'play.double_offered', { value: game.cube.value * 2 }));

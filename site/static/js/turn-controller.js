@@ -126,7 +126,10 @@ export class TurnController extends EventTarget {
         this.say(`${partText(this.state)} ${t('widget.must_pass', { dice: diceText(this.state.dice) })} ${handedText(this.state)}`.trim());
         this.finish();
       } else if (this.state?.part && partText(this.state)) {
-        this.say(`${partText(this.state)} ${t('widget.choose_checker')}`); // a cascade or a hand-off is said first
+        // a cascade or a hand-off is said after what was said before it (the dice thrown, the computer's move)
+        const choose = t('widget.choose_checker');
+        const said = this.status && this.status.textContent !== t('widget.loading') ? this.status.textContent.replace(choose, '') : '';
+        this.say(`${said} ${partText(this.state)} ${choose}`.replace(/\s+/g, ' ').trim());
       } else if (!this.status || !this.status.textContent || this.status.textContent === t('widget.loading')) {
         this.say(t('widget.choose_checker'));
       }
