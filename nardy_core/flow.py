@@ -32,7 +32,7 @@ from .position import Position
 from .rules import GulbaraRules, LongRules, Rules, rules_from_dict
 from .scoring import DRAW, Result, draw_roll_due, score
 from .sides import Side
-from .turn_plan import ROLLS_UNDER_WAY, TurnPlan, plan_handoff, plan_roll
+from .turn_plan import ROLLS_UNDER_WAY, TurnPlan, default_roll_no, plan_handoff, plan_roll
 
 if TYPE_CHECKING:  # the shapes import nothing back at run time
     from .answer_types import EventJson
@@ -153,7 +153,8 @@ class GameState:
 
     def may_double(self) -> bool:
         """May the side to move offer a double now (before rolling)?"""
-        return self.cube_in_play and not self.over and self.roll is None and self.cube.may_double(self.to_move)
+        return (self.cube_in_play and not self.over and self.roll is None and not self.handoff
+                and self.cube.may_double(self.to_move))
 
     @property
     def phase(self) -> Phase:
@@ -267,11 +268,25 @@ def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | 
         raise GameError(f"{rules.game.value}-nardy rules do not fit a {position.game.value}-nardy position", "RULES_GAME")
     if moved is None:
         moved = frozenset() if position == Position.start(position.game, position.to_move) else frozenset(Side)
-    rolls = (0, 0) if not moved else (ROLLS_UNDER_WAY, ROLLS_UNDER_WAY)
+    rolls = _rolls_made(position)
     game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved, rolls=rolls)
     # a position where a side has borne off its last checker is a finished game, not one more turn to roll
     finished = [side for side in Side if position.on_board(side) == 0]
     return replace(game, result=_score(game, finished[0])) if finished else game
+
+
+def _rolls_made(position: Position) -> tuple[int, int]:
+    """(White's, Black's) rolls before ``position``, as a turn request reads them when it names none
+    (:func:`~nardy_core.turn_plan.default_roll_no`): none at the start, the opponent's first before the mover's,
+    else a game under way."""
+    mover = position.to_move
+    match default_roll_no(position, first_turn=False):
+        case 1:
+            return 0, 0
+        case 2:
+            return (0, 1) if mover is Side.WHITE else (1, 0)
+        case _:
+            return ROLLS_UNDER_WAY, ROLLS_UNDER_WAY
 
 
 def decline_opening(game: GameState) -> GameState:

@@ -25,9 +25,11 @@ played and the dice handed over.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .dice import PartDice, Roll
@@ -236,10 +238,11 @@ class CascadeTurn:
 
     def __init__(
         self, position: Position, parts: Sequence[PartDice], allowance: int | None = None, rules: LongRules | None = None,
-        *, first_turn: bool = False,
+        *, first_turn: bool = False, whole: bool = False,
     ) -> None:
         """``allowance``: checkers that may leave the head in all the parts together (None: as many as the first
-        part's search allows, R10's one or R10.2's two on the mover's ``first_turn``)."""
+        part's search allows, R10's one or R10.2's two on the mover's ``first_turn``). ``whole``: only the plays
+        of the most dice of the whole turn are legal (``cascade_max=whole``, V1.3.4), not each part's most."""
         if not parts:
             raise RulesError("a turn has at least one part")
         self.parts = list(parts)
@@ -247,15 +250,32 @@ class CascadeTurn:
         self.start = position
         self.index = 0  #: the part being played
         self.done: list[Step] = []  #: the steps of the parts before it
+        self.whole = False  # set once the allowance is known: the turn's most dice depend on it
         if allowance is None:
             self.current = TurnInProgress(position, self.part, first_turn, self.rules)
             allowance = self.current.search.head_limit
         else:
             self.current = self._part_turn(position, allowance)
         self.allowance: int = allowance
+        if whole and len(self.parts) > 1:
+            self.whole = True
+            self.current = self._most_only(self.current)
 
     def _part_turn(self, position: Position, allowance: int) -> TurnInProgress:
-        return TurnInProgress(position, self.part, rules=self.rules, head_limit=_head_left(self.start, position, allowance))
+        turn = TurnInProgress(position, self.part, rules=self.rules, head_limit=_head_left(self.start, position, allowance))
+        return self._most_only(turn) if self.whole else turn
+
+    def _most_only(self, turn: TurnInProgress) -> TurnInProgress:
+        """``turn`` (the current part's) with only the plays that keep the whole turn's most dice in reach."""
+        most = _most_dice_of(self.start, tuple(self.parts), self.allowance, self.rules)
+        search = copy.copy(turn.search)  # searches are shared between requests: this one is the turn's own
+        best = most.from_part(self.index, search.position)
+        search.legal_ends = frozenset(end for end in search.legal_ends if most.after(self.index, search, end) == best)
+        # a play this leaves out plays too few of the turn's dice (MUST_USE_BOTH), not a head-rule variant's
+        search.unfiltered_ends = search.legal_ends
+        search._good = {}
+        turn.search = search
+        return turn
 
     @property
     def steps(self) -> list[Step]:
@@ -322,6 +342,44 @@ class CascadeTurn:
             return None
         return Reason(ReasonCode.CASCADE_STAGE, {"from": src, "to": dst, "die": src - dst, "stage": self.part.high,
                                                  "left": len(self.current.dice_left)})
+
+
+Reach = tuple[bool, int]  #: what a turn can still play: (the mover wins, the dice played if he does not)
+
+
+class _MostDice:
+    """``cascade_max=whole``: the most a turn of ``parts`` from ``start`` can still play from the start of each part
+    at each position it reaches (winning beats any number of dice), found as the parts are asked about."""
+
+    def __init__(self, start: Position, parts: tuple[PartDice, ...], allowance: int, rules: LongRules) -> None:
+        self.start, self.parts, self.allowance, self.rules = start, parts, allowance, rules
+        self.known: dict[tuple[int, Position], Reach] = {}
+
+    def from_part(self, index: int, position: Position) -> Reach:
+        """The most the turn plays from the start of part ``index`` at ``position``."""
+        key = (index, position)
+        if key not in self.known:
+            search = TurnSearch(position, self.parts[index], rules=self.rules,
+                                head_limit=_head_left(self.start, position, self.allowance))
+            self.known[key] = max((self.after(index, search, end) for end in search.legal_ends), default=(False, 0))
+        return self.known[key]
+
+    def after(self, index: int, search: TurnSearch, end: Any) -> Reach:
+        """The most the turn plays when part ``index`` ends in the state ``end`` of its ``search``."""
+        final = search.final_position(end)
+        if _won(final):
+            return True, 0
+        played = search.dice_used(end)
+        if played < len(self.parts[index].steps) or index + 1 == len(self.parts):
+            return False, played
+        won, rest = self.from_part(index + 1, final)
+        return (True, 0) if won else (False, played + rest)
+
+
+@lru_cache(maxsize=16)
+def _most_dice_of(start: Position, parts: tuple[PartDice, ...], allowance: int, rules: LongRules) -> _MostDice:
+    """One table per turn: a page asks about the same turn at every step (each request starts it afresh)."""
+    return _MostDice(start, parts, allowance, rules)
 
 
 def check_parted_play(turn: CascadeTurn, play: Sequence[tuple[int, int]]) -> PlayVerdict:

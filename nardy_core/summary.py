@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from .flow import GameState, Record, Turn, replay, replay_events
+from .flow import GameState, Handoff, Record, Turn, replay, replay_events
 from .games import HEAD, POINTS, Game
 from .position import Position
 from .sides import Side
@@ -127,14 +127,17 @@ class _Tally:
         self.longest_row = longest_row(position, side)
         self.head = head_of(position.game)
 
-    def after_turn(self, before: Position, after: Position, played: bool) -> None:
+    def after_turn(self, before: Position, after: Position, played: bool, own: bool = True) -> None:
+        """After one of this side's turns (``own``), or the dice the opponent handed over, played before its next
+        turn and counted with that turn (гюльбар: a hand-off is no turn of its own)."""
         side = self.side
-        self.turns += 1
-        self.passes += not played
+        self.turns += own
+        self.passes += own and not played
+        number = self.turns if own else self.turns + 1
         if self.head is not None and self.head_empty_after is None and after.count(side, self.head) == 0:
-            self.head_empty_after = self.turns
+            self.head_empty_after = number
         if self.first_bear_off is None and after.borne_off(side) > before.borne_off(side):
-            self.first_bear_off = self.turns
+            self.first_bear_off = number
         self.hits += max(0, after.bar(side.other) - before.bar(side.other))
         self.longest_row = max(self.longest_row, longest_row(after, side))
 
@@ -151,8 +154,8 @@ def summarize(record: Record) -> GameReview:
     for event, before, after in replay_events(record):
         if not tallies:
             tallies = {side: _Tally(side, before.position) for side in Side}
-        if isinstance(event, Turn):
-            tallies[event.side].after_turn(before.position, after.position, bool(event.steps))
+        if isinstance(event, Turn | Handoff):
+            tallies[event.side].after_turn(before.position, after.position, bool(event.steps), own=isinstance(event, Turn))
         game = after
     if game is None:  # nothing played yet: the game as it starts
         game = replay(record)

@@ -54,7 +54,8 @@ class TurnPlan:
 
     def turn(self, position: Position, rules: GulbaraRules) -> CascadeTurn:
         """A fresh turn from ``position``, to be played step by step."""
-        return CascadeTurn(position, self.parts, self.allowance, rules, first_turn=self.first_turn)
+        return CascadeTurn(position, self.parts, self.allowance, rules, first_turn=self.first_turn,
+                           whole=rules.cascade_max == "whole")
 
     def outcomes(self, position: Position, rules: GulbaraRules) -> list[PartedTurn]:
         """Every outcome of the whole turn (:func:`nardy_core.parts.turn_outcomes`, :func:`~nardy_core.parts.handoff_outcomes`)."""

@@ -15,6 +15,7 @@ import pytest
 from nardy_core import Game, Position, Side
 from nardy_core.api import call
 from nardy_core.flow import record_from_json, replay
+from nardy_core.turn_plan import default_roll_no
 
 from .test_cascades import CASES, PRESETS
 from .test_cli import run
@@ -98,6 +99,31 @@ def test_g02_verdicts_name_the_stage_and_the_head_rule() -> None:
     assert call("check", {**request, "play": "24/18"}) == {"verdict": "illegal", "code": "CASCADE_STAGE", "step": 1}
     assert call("check", {**request, "play": "24/19 24/19"}) == {"verdict": "illegal", "code": "HEAD_LIMIT", "step": 2}
     assert call("check", {**request, "play": "24/19 20/15"})["verdict"] == "incomplete"
+
+
+def test_cascade_max_whole_holds_in_play_as_in_the_listing() -> None:
+    """G02 under ``cascade_max=whole``: b) plays six dice where a) and c) play seven, so check refuses it, the
+    board refuses its step, and the computer plays one of the seven-dice outcomes."""
+    case = next(case for case in CASES if case["id"] == "G02")
+    request = query(case, {"options": {"cascade_max": "whole"}})
+    assert call("check", {**request, "play": "24/19 19/14 20/15 15/10 14/8 8/2"}) == {"verdict": "illegal", "code": "MUST_USE_BOTH", "step": 4}
+    for outcome in call("turns", request)["outcomes"]:
+        assert call("check", {**request, "play": outcome["play"]})["verdict"] == "legal"
+    position = {"position": f"gulbara:{case['position']}", "dice": [5, 5], "roll_no": 4, "rules": {"cascade_max": "whole"}}
+    refused = call("try_step", {**position, "steps": [[12, 7], [7, 2], [8, 3]], "step": {"from": 3, "to": 22}})
+    assert refused["accepted"] is False and refused["reason"]["code"] == "MUST_USE_BOTH"
+    for seed in range(5):
+        played = call("bot_turn", {**position, "seed": seed})["play"]
+        assert call("check", {**position, "play": played})["handoff"] == [6]
+
+
+def test_a_game_from_a_position_counts_the_rolls_a_turn_request_would() -> None:
+    """The free board and a board's turn request agree on which roll a position's turn is (when doubles cascade)."""
+    for text, first in (("gulbara:w/24:15/24:15", True), ("gulbara:b/24:14,13/24:15", False), ("gulbara:w/24:14,13/24:14,20", False)):
+        state = call("game_from_position", {"position": text, "dice": "4-4"})
+        turn = call("turns", {"position": text, "dice": [4, 4], "first_turn": first})
+        assert state["turn"]["roll_no"] == default_roll_no(Position.from_notation(text), first)
+        assert (turn["turn"] == "cascade") is (state["turn"]["roll_no"] >= 4)
 
 
 def test_the_cli_answers_a_cascade_and_a_hand_off() -> None:

@@ -324,10 +324,15 @@ export class FreeBoard extends Widget {
     const game = this.game;
     if (!game) return;
     if (game.result) return this.announce(game);
-    if (game.computer) return this.computer.turn();
+    if (game.computer) {
+      // the computer played the dice handed to it and rolls now: what it played is said with its roll's move
+      if (game.last && game.last.handoff && game.players[game.last.side] === 'computer') this.preamble += this.computer.lastText(game);
+      return this.computer.turn();
+    }
     if (game.phase === 'move' && game.turn) {
       // dice handed over: what the computer did first (its turn left them), then the hand-off to play
-      if (game.handoff.length) this.say(this.takePreamble() + this.computer.lastText(game));
+      // (kept as the preamble: said again once the hand-off is played or found unplayable)
+      if (game.handoff.length) this.say(this.preamble = this.takePreamble() + this.computer.lastText(game));
       return this.startTurn(game.turn);
     }
     if (game.phase === 'cube') {
@@ -410,7 +415,11 @@ export class FreeBoard extends Widget {
     const before = this.game;
     if (!before) return;
     if (this.practice.active) return this.practice.answer(before, play);
-    this.preamble = !play && before.roll ? `${t('play.you_passed', { dice: diceText(before.roll) })} ` : '';
+    // a pass is said with what comes next: the roll had no move, or the dice handed over were lost (said after
+    // the computer's move that handed them over)
+    const handed = before.handoff.length ? this.preamble : '';
+    this.preamble = !play && before.roll ? `${t('play.you_passed', { dice: diceText(before.roll) })} `
+      : !play && before.handoff.length ? `${handed}${t('widget.handoff_lost', { dice: diceText(before.handoff) })} ` : '';
     const verdict = this.verdicts && before.tutor && play && before.roll ? await this.tutor.judge(this.turnQuery(before), play) : null;
     if (this.game !== before) return; // a new game (or position) meanwhile
     // held only against the computer (the learner's opponent, since the learner moves), before it answers: two

@@ -33,7 +33,9 @@ export class MoveList {
     item.append(make('span', { class: 'move-list__side' }, t(`board.side.${event.side}`)), ' ');
     if (event.cube) item.append(t(`moves.cube.${event.cube}`));
     else {
-      item.append(make('span', { class: 'move-list__dice' }, diceText(event.dice || [])), ' ');
+      // dice handed over are named as such: they are not a roll of this side's
+      const dice = event.handoff ? t('moves.handoff', { dice: diceText(event.handoff) }) : diceText(event.dice || []);
+      item.append(make('span', { class: 'move-list__dice' }, dice), ' ');
       item.append(boardPlay ? make('span', { class: 'move-list__play' }, boardPlay) : t('moves.pass'));
     }
     this.list.append(item);

@@ -34,6 +34,13 @@ function pointWord(label) {
   return String(label);
 }
 
+/** A turn with no move: the roll passes (and what it hands over is said), or dice handed over are lost.
+ * @param {TurnState} state @param {TurnSetup} setup */
+function passText(state, setup) {
+  if (state.part && state.part.kind === 'handoff') return t('widget.handoff_lost', { dice: diceText(state.part.dice) });
+  return `${t('widget.must_pass', { dice: diceText(setup.dice || []) })} ${handedText(state)}`.trim();
+}
+
 export class TurnController extends EventTarget {
   /**
    * @param {BoardView} view
@@ -123,7 +130,7 @@ export class TurnController extends EventTarget {
       await useAnswers(this.answers);
       this.apply(await turnState(this.setup, this.steps), false);
       if (this.state?.must_pass) {
-        this.say(`${partText(this.state)} ${t('widget.must_pass', { dice: diceText(this.state.dice) })} ${handedText(this.state)}`.trim());
+        this.say(passText(this.state, this.setup));
         this.finish();
       } else if (this.state?.part && partText(this.state)) {
         // a cascade or a hand-off is said after what was said before it (the dice thrown, the computer's move)
@@ -265,8 +272,7 @@ export class TurnController extends EventTarget {
     if (!state) return;
     this.finished = true;
     this.view.setSelectable([]);
-    const said = state.must_pass ? t('widget.must_pass', { dice: diceText(state.dice) }) : t('widget.turn_complete', { play: state.play });
-    this.say(`${said} ${handedText(state)}`.trim());
+    this.say(state.must_pass ? passText(state, this.setup) : `${t('widget.turn_complete', { play: state.play })} ${handedText(state)}`.trim());
     this.dispatchEvent(new CustomEvent('complete', { detail: { state, play: state.play, position: state.position } }));
   }
 
