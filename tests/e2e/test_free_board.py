@@ -231,11 +231,13 @@ def test_gulbara_a_cascade_is_played_stage_by_stage_and_the_rest_goes_to_the_com
 
 #: what the status line says once the learner's turn is ready to be played (or has nothing to play)
 TURN_READY = re.compile(r"Choose a checker|can be played|has no move|no move|Press")
+#: what it says once the game waits for the learner (to roll, or to play what was thrown or handed over) or is over
+LEARNERS_MOVE = re.compile(r"Game over|roll the dice|Choose a checker|can be played|no move")
 
 
 def play_out_turn(board: FreeBoard) -> None:
     """Play whatever the dice allow, step by step as a learner would: a checker that may move, then the first
-    place the board marks for it; then end the turn."""
+    place the board marks for it; then end the turn, and wait until the board has taken it."""
     expect(board.status).to_contain_text(TURN_READY, timeout=READY_MS)
     selectable = board.svg.locator(light(".nb-point.is-selectable"))
     while selectable.count():
@@ -245,14 +247,7 @@ def play_out_turn(board: FreeBoard) -> None:
         expect(board.status).not_to_have_text(said)
     if board.button("confirm").is_visible():
         board.button("confirm").click()
-
-
-#: the game waits for the learner (to roll, or to play what was thrown or handed over), or it is over
-LEARNERS_MOVE = """() => {
-  const root = document.querySelector('[data-widget=free]');
-  const shown = (action) => { const el = root.querySelector(`[data-action=${action}]`); return Boolean(el && !el.hidden); };
-  return /Game over/.test(root.querySelector('[data-status]').textContent) || shown('roll') || shown('confirm');
-}"""
+    expect(board.status).not_to_contain_text(TURN_READY, timeout=READY_MS)
 
 
 @pytest.mark.parametrize("game", ["gulbara", "crazy"])
@@ -265,8 +260,9 @@ def test_a_game_of_a_variant_against_the_computer_to_its_end(page: Page, site_ur
     page.emulate_media(reduced_motion="reduce")
     board.play([[2, "off"], [1, "off"]])
     board.button("confirm").click()
+    expect(board.status).not_to_contain_text(TURN_READY, timeout=READY_MS)
     for _ in range(12):
-        page.wait_for_function(LEARNERS_MOVE, timeout=READY_MS)
+        expect(board.status).to_contain_text(LEARNERS_MOVE, timeout=READY_MS)
         if "Game over" in board.status.inner_text():
             break
         if board.button("roll").is_visible():
