@@ -42,7 +42,7 @@ from nardy_core.parts import check_parted_play
 from nardy_core.race import not_yet_home
 from nardy_core.reasons import ReasonCode
 from nardy_core.rules import GulbaraRules
-from nardy_core.turn_plan import default_roll_no, plan_handoff, plan_roll
+from nardy_core.turn_plan import plan_turn
 
 from .proofs import ProofBook, ProofError, decision_key, judge_best
 
@@ -82,12 +82,8 @@ class Setup:
         if not isinstance(self.rules, GulbaraRules):
             assert self.roll is not None
             return check_play(self.position, self.roll, moves, self.first_turn, self.rules)
-        if self.handoff:
-            plan = plan_handoff(self.rules, self.handoff)
-        else:
-            assert self.roll is not None
-            roll_no = self.roll_no or default_roll_no(self.position, self.first_turn)
-            plan = plan_roll(self.rules, self.roll, roll_no=roll_no, own_roll_no=(roll_no + 1) // 2, first_turn=self.first_turn)
+        plan = plan_turn(self.rules, self.position, roll=self.roll, handoff=self.handoff or (), roll_no=self.roll_no,
+                         first_turn=self.first_turn)
         return check_parted_play(plan.turn(self.position, self.rules), moves)
 
 

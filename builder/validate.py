@@ -16,6 +16,7 @@ from typing import Any
 from nardy_core import Game, NardyError, Position, Roll, Side, rules_from_dict
 from nardy_core.api import abs_point
 from nardy_core.blocks import forbidden_block
+from nardy_core.requests import read_handoff as read_handed_dice
 
 from .lessons import LANGUAGES, SLUG, Block, CourseSource, LessonSource
 from .opening_table import OpeningTable, table_of
@@ -232,13 +233,15 @@ def read_handoff(data: dict[str, Any], game: Game) -> tuple[int, ...] | None:
     before his roll, VARIANTS.md V1.4)."""
     if "handoff" not in data:
         return None
-    value = data["handoff"]
     if not game.spec.parted_turns:
         raise BlockError(f"handoff is a turn parameter of the games whose turns have parts, not of {game.value} nardy", "handoff")
-    if (not isinstance(value, list) or not 1 <= len(value) <= MAX_HANDOFF
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value)):
+    value = data["handoff"]
+    if not isinstance(value, list) or len(value) > MAX_HANDOFF:
         raise BlockError(f"handoff must list 1..{MAX_HANDOFF} dice, each 1..6", "handoff")
-    return tuple(value)
+    try:
+        return read_handed_dice(value, "handoff")  # the API's reader: each a die 1..6
+    except NardyError as exc:
+        raise BlockError(str(exc), "handoff") from None
 
 
 #: the most rolls a game's turn number may say (a long game has some 120)

@@ -40,7 +40,7 @@ from .moves import Step, parse_play
 from .position import Position
 from .rules import GulbaraRules, Rules, rules_from_dict
 from .sides import Side
-from .turn_plan import MAX_PARTED_DICE, TurnPlan, default_roll_no, plan_handoff, plan_roll
+from .turn_plan import MAX_PARTED_DICE, TurnPlan, plan_turn
 
 Json = dict[str, Any]
 
@@ -376,11 +376,12 @@ def read_parted_setup(query: Json) -> PartedSetup | None:
         if "dice" in query or "roll_no" in query or "own_roll_no" in query:
             raise InputError("a request is about the dice handed over or about a roll, not both: play the hand-off "
                              "first, then ask about the roll", "BAD_HANDOFF")
-        return PartedSetup(position, rules, plan_handoff(rules, read_handoff(query.get("handoff"), "handoff")))
-    first_turn = read_flag(query, "first_turn")
-    roll_no = read_int(query, "roll_no", default_roll_no(position, first_turn), 1, MAX_ROLL_NO)
-    own_roll_no = read_int(query, "own_roll_no", (roll_no + 1) // 2, 1, MAX_ROLL_NO)
-    plan = plan_roll(rules, read_roll(query), roll_no=roll_no, own_roll_no=own_roll_no, first_turn=first_turn)
+        return PartedSetup(position, rules, plan_turn(rules, position, handoff=read_handoff(query.get("handoff"), "handoff")))
+    plan = plan_turn(
+        rules, position, roll=read_roll(query), first_turn=read_flag(query, "first_turn"),
+        roll_no=read_int(query, "roll_no", 1, 1, MAX_ROLL_NO) if "roll_no" in query else None,
+        own_roll_no=read_int(query, "own_roll_no", 1, 1, MAX_ROLL_NO) if "own_roll_no" in query else None,
+    )
     return PartedSetup(position, rules, plan)
 
 

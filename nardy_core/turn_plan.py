@@ -116,6 +116,28 @@ def default_roll_no(position: Position, first_turn: bool) -> int:
     return 2 * ROLLS_UNDER_WAY + 1
 
 
+def plan_turn(
+    rules: GulbaraRules, position: Position, *, roll: Roll | None = None, handoff: Sequence[int] = (),
+    roll_no: int | None = None, own_roll_no: int | None = None, first_turn: bool = False,
+) -> TurnPlan:
+    """The plan of a turn asked about from its parameters: the dice ``handoff`` handed over where there are any,
+    else the mover's ``roll`` as the game's ``roll_no``-th roll (by default :func:`default_roll_no`'s) and his
+    ``own_roll_no``-th (by default his share of the game's rolls, every other one, the first mover's odd ones).
+
+    >>> from nardy_core.rules import GulbaraRules
+    >>> plan_turn(GulbaraRules(), Position.from_notation("gulbara:b/24:13,16,5/24:14,20"), roll=Roll(5, 5)).kind
+    'cascade'
+    """
+    if handoff:
+        return plan_handoff(rules, handoff)
+    if roll is None:
+        raise GameError("a turn is played with the dice thrown or the dice handed over", "NOT_ROLLED")
+    if roll_no is None:
+        roll_no = default_roll_no(position, first_turn)
+    own = (roll_no + 1) // 2 if own_roll_no is None else own_roll_no
+    return plan_roll(rules, roll, roll_no=roll_no, own_roll_no=own, first_turn=first_turn)
+
+
 #: how a player chooses one part's play: the steps of one outcome of the part's search (``seed`` for ties)
 PartChooser = Callable[[TurnSearch, int], tuple[Step, ...]]
 
