@@ -240,8 +240,8 @@ def read_handoff(data: dict[str, Any], game: Game) -> tuple[int, ...] | None:
         raise BlockError(f"handoff must list 1..{MAX_HANDOFF} dice, each 1..6", "handoff")
     try:
         return read_handed_dice(value, "handoff")  # the API's reader: each a die 1..6
-    except NardyError as exc:
-        raise BlockError(str(exc), "handoff") from None
+    except NardyError:
+        raise BlockError(f"handoff must list 1..{MAX_HANDOFF} dice, each 1..6", "handoff") from None
 
 
 #: the most rolls a game's turn number may say (a long game has some 120)
