@@ -241,10 +241,12 @@ def play_out_turn(board: FreeBoard) -> None:
     expect(board.status).to_contain_text(TURN_READY, timeout=READY_MS)
     selectable = board.svg.locator(light(".nb-point.is-selectable"))
     while selectable.count():
-        said = board.status.inner_text()
+        before = board.status.inner_text()
         selectable.first.click()
+        expect(board.status).not_to_have_text(before)  # the checker chosen is said ...
+        chosen = board.status.inner_text()
         board.svg.locator(light(".is-destination")).first.click()
-        expect(board.status).not_to_have_text(said)
+        expect(board.status).not_to_have_text(chosen)  # ... then the step played: the board has taken it
     if board.button("confirm").is_visible():
         board.button("confirm").click()
     expect(board.status).not_to_contain_text(TURN_READY, timeout=READY_MS)
