@@ -235,10 +235,20 @@ TURN_READY = re.compile(r"Choose a checker|can be played|has no move|no move|Pre
 LEARNERS_MOVE = re.compile(r"Game over|roll the dice|Choose a checker|can be played|no move")
 
 
+#: the learner's turn is on the board: a checker may be chosen, or the status says nothing can be played
+TURN_DRAWN = """() => {
+  const root = document.querySelector('[data-widget=free]');
+  return root.querySelector('.nb-point.is-selectable') !== null
+    || /can be played|no move|Game over|roll the dice/.test(root.querySelector('[data-status]').textContent);
+}"""
+
+
 def play_out_turn(board: FreeBoard) -> None:
     """Play whatever the dice allow, step by step as a learner would: a checker that may move, then the first
     place the board marks for it; then end the turn, and wait until the board has taken it."""
     expect(board.status).to_contain_text(TURN_READY, timeout=READY_MS)
+    # the roll's sentence comes before the turn's state: wait until its checkers may be chosen (or it has none)
+    board.page.wait_for_function(TURN_DRAWN, timeout=READY_MS)
     selectable = board.svg.locator(light(".nb-point.is-selectable"))
     while selectable.count():
         before = board.status.inner_text()
