@@ -2,7 +2,7 @@
 ``nardy_core.rules`` (their one home), with the catalog keys of their labels (``editor.toml``).
 
 >>> [control.name for control in rules_controls(Game.SHORT)][:3]
-['home_hit_and_run', 'koks', 'cube']
+['home_hit_and_run', 'koks', 'start']
 >>> rules_controls(Game.LONG)[0].values[:2]
 (('"official"', 'editor.value.start.official'), ('"reroll"', 'editor.value.start.reroll'))
 >>> value_key("cube", False), value_key("home_mars", 3)

@@ -231,7 +231,7 @@ def start(
     if rules.cube and cube_allowed:
         for _ in range(min(len(earlier_ties), rules.auto_doubles)):
             cube = Cube(next_value(cube.value, rules))
-    return GameState(Position.start(rules.game, first), rules, first, record, roll, cube=cube)
+    return GameState(Position.start(rules.game, first, rules.start_points()), rules, first, record, roll, cube=cube)
 
 
 #: opening throws before the deciding one is made up (a tie 50 times running is all but impossible)
@@ -267,7 +267,8 @@ def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | 
     if rules.game is not position.game:
         raise GameError(f"{rules.game.value}-nardy rules do not fit a {position.game.value}-nardy position", "RULES_GAME")
     if moved is None:
-        moved = frozenset() if position == Position.start(position.game, position.to_move) else frozenset(Side)
+        start = Position.start(position.game, position.to_move, rules.start_points())
+        moved = frozenset() if position == start else frozenset(Side)
     rolls = _rolls_made(position)
     game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved, rolls=rolls)
     # a position where a side has borne off its last checker is a finished game, not one more turn to roll

@@ -126,8 +126,8 @@ class GameSpec:
     #: a turn is a sequence of parts (VARIANTS.md V0.2): cascading doubles and the dice handed to the opponent
     #: (гюльбар, бешеные нарды: :mod:`nardy_core.parts`); its rules class then carries the cascade options
     parted_turns: bool = False
-    #: a variant of its family's base game (гюльбар of long nardy): the header lists it after the base games and,
-    #: on a phone, only where it is the game shown
+    #: a variant of its family's base game (гюльбар of long nardy, тавла of short): a course page lists it apart,
+    #: under «Другие нарды»
     variant: bool = False
 
     @property
@@ -170,18 +170,27 @@ def _spec(game: Game) -> GameSpec:
                 start_points=((HEAD, CHECKERS),), caption_kinds=("home", "head"), shows_cube=False, parted_turns=True,
                 variant=True,
             )
+        case Game.AMERICAN | Game.TAVLA:  # short nardy's board and start, its own defaults (VARIANTS.md V5, V6)
+            return GameSpec(
+                family=Family.SHORT, notation_prefix=game.value, display_key=f"game.{game.value}",
+                start_points=((24, 2), (13, 5), (8, 3), (6, 5)), caption_kinds=("home",),
+                shows_cube=game is Game.AMERICAN, backgammon_formats=True, variant=True,
+            )
         case _:
             assert_never(game)
 
 
 class Game(str, Enum):
     """A game of the family: long nardy, short nardy (backgammon), гюльбар and бешеные нарды (long nardy with
-    cascading doubles, VARIANTS.md V1, V2). The value is the name used in JSON and the notation."""
+    cascading doubles, VARIANTS.md V1, V2), американка and тавла (short nardy with other defaults, V5, V6).
+    The value is the name used in JSON and the notation."""
 
     LONG = "long"
     SHORT = "short"
     GULBARA = "gulbara"
     CRAZY = "crazy"
+    AMERICAN = "american"
+    TAVLA = "tavla"
 
     @classmethod
     def parse(cls, value: object) -> Game:
@@ -251,6 +260,6 @@ DEFAULT_GAME = next(game for game in Game if not game.spec.notation_prefix)  #: 
 
 
 def names() -> str:
-    """The games' names, for messages: ``'long', 'short', 'gulbara' or 'crazy'``."""
+    """The games' names, for messages: ``'long', 'short', 'gulbara', 'crazy', 'american' or 'tavla'``."""
     quoted = [repr(game.value) for game in Game]
     return " or ".join((", ".join(quoted[:-1]), quoted[-1])) if len(quoted) > 1 else quoted[0]

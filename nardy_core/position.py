@@ -61,10 +61,11 @@ class Position:
 
     # construction -----------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: Game = DEFAULT_GAME, to_move: Side = Side.WHITE) -> Position:
-        """The start position of ``game``."""
+    def start(cls, game: Game = DEFAULT_GAME, to_move: Side = Side.WHITE, points: Mapping[int, int] | None = None) -> Position:
+        """The start position of ``game`` (``points``: own point -> checkers of each side, where the rules move the
+        start: :meth:`nardy_core.rules.CubeRules.start_points`)."""
         counts = [0] * SLOTS
-        for point, n in game.start_points().items():
+        for point, n in (game.start_points() if points is None else points).items():
             counts[point] = n
         return cls(tuple(counts), tuple(counts), to_move, game)
 

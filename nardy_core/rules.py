@@ -90,6 +90,11 @@ class CubeRules:
             if not only_changed or getattr(self, f.name) != getattr(default, f.name)
         }
 
+    def start_points(self) -> dict[int, int]:
+        """Own point -> checkers of one side at the start of a game under these rules: the game's start
+        (:meth:`nardy_core.games.Game.start_points`) unless an option moves it (американка's corner setup)."""
+        return self.game.start_points()
+
     def with_options(self, **changes: Any) -> Self:
         """A copy with some options changed (validated)."""
         return replace(self, **changes)
@@ -140,22 +145,26 @@ class LongRules(CubeRules):
 
 @dataclass(frozen=True, repr=False)
 class ShortRules(CubeRules):
-    """Short nardy (backgammon): the options of SHORT-RULES.md S2.3, S6.1 and S7, defaults first."""
+    """Short nardy (backgammon): the options of SHORT-RULES.md S2.3, S6.1 and S7, defaults first, and the
+    opening of тавла (VARIANTS.md V6: ``start=reroll``, the winner of the one-die throw rolls both dice again)."""
 
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
         "home_hit_and_run": ("allowed", "forbidden"),
         "koks": (3, 2, "off"),
+        "start": ("official", "reroll"),
         **CUBE_OPTIONS,
     }
     game: ClassVar[Game] = Game.SHORT
 
     home_hit_and_run: Literal["allowed", "forbidden"] = "allowed"
     koks: Literal[3, 2, "off"] = 3
+    start: Literal["official", "reroll"] = "official"
 
     @property
     def plays_opening_numbers(self) -> bool:
-        """The first mover always plays the opening throw's numbers (SHORT-RULES.md S1.3)."""
-        return True
+        """The first mover plays the opening throw's numbers (SHORT-RULES.md S1.3), unless he rolls again
+        (``start=reroll``: his first roll may then be a double)."""
+        return self.start == "official"
 
     @property
     def opening_may_be_declined(self) -> bool:
@@ -231,6 +240,65 @@ class CrazyRules(GulbaraRules):
     start: Literal["official", "reroll", "choice"] = "official"
 
 
+#: the doubling cube refused: each cube option allows only its default
+NO_CUBE_OPTIONS: dict[str, tuple[Any, ...]] = {name: values[:1] for name, values in CUBE_OPTIONS.items()}
+
+
+#: own point -> checkers of one side in американка's corner setup (VARIANTS.md V5, ``american_setup=corner``)
+AMERICAN_CORNER = ((24, 5), (23, 3), (22, 5), (21, 2))
+
+
+@dataclass(frozen=True, repr=False)
+class AmericanRules(ShortRules):
+    """американка (VARIANTS.md V5): short nardy, with the seed text's corner setup as an option
+    (``american_setup=corner``: each side starts on the four points of the opponent's home nearest the edge).
+
+    >>> AmericanRules().start_points()
+    {24: 2, 13: 5, 8: 3, 6: 5}
+    >>> AmericanRules(american_setup="corner").start_points()
+    {24: 5, 23: 3, 22: 5, 21: 2}
+    """
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "american_setup": ("standard", "corner"),
+        **ShortRules.OPTIONS,
+    }
+    game: ClassVar[Game] = Game.AMERICAN
+
+    american_setup: Literal["standard", "corner"] = "standard"
+
+    def start_points(self) -> dict[int, int]:
+        """The corner setup: 5, 3, 5 and 2 checkers on own 24, 23, 22 and 21 (V5, reading A, literally)."""
+        if self.american_setup == "corner":
+            return dict(AMERICAN_CORNER)
+        return super().start_points()
+
+
+
+@dataclass(frozen=True, repr=False)
+class TavlaRules(ShortRules):
+    """тавла (VARIANTS.md V6): short nardy where the winner of the one-die throw rolls again, a checker that hits
+    in its own home may not move on, there is no koks and no cube.
+
+    >>> TavlaRules()
+    TavlaRules()
+    >>> (TavlaRules().start, TavlaRules().home_hit_and_run, TavlaRules().koks)
+    ('reroll', 'forbidden', 'off')
+    """
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "home_hit_and_run": ("forbidden", "allowed"),
+        "koks": ("off", 3, 2),
+        "start": ("reroll", "official"),
+        **NO_CUBE_OPTIONS,
+    }
+    game: ClassVar[Game] = Game.TAVLA
+
+    home_hit_and_run: Literal["allowed", "forbidden"] = "forbidden"
+    koks: Literal[3, 2, "off"] = "off"
+    start: Literal["official", "reroll"] = "reroll"
+
+
 #: the rules of any game, one class per family (a variant's class extends its family's, VARIANTS.md V0.1.1):
 #: what every function that takes ``rules`` accepts, and what ``match rules:`` decides a family's behaviour on
 Rules = LongRules | ShortRules
@@ -251,6 +319,10 @@ def rules_class(game: Game) -> type[LongRules] | type[ShortRules]:
             return GulbaraRules
         case Game.CRAZY:
             return CrazyRules
+        case Game.AMERICAN:
+            return AmericanRules
+        case Game.TAVLA:
+            return TavlaRules
         case _:
             assert_never(game)
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from builder.i18n import load_catalog
-from nardy_core import Game, LongRules, ShortRules
+from nardy_core import Game, ShortRules, default_rules
 from nardy_core.analysis import BANDS, LISTED, WORST, analyse, band
 from nardy_core.api import call
 from nardy_core.engine import opponent
@@ -22,7 +22,8 @@ from tests.markers import ROLL_GAMES
 
 from ..conftest import PROJECT_ROOT
 
-RULES = {Game.LONG: LongRules(), Game.SHORT: ShortRules(cube=True)}
+#: each game under its default rules, with the doubling cube where its board shows one
+RULES = {game: default_rules(game).with_options(cube=True) if game.spec.shows_cube else default_rules(game) for game in Game}
 
 
 def _played(game: Game, seed: int) -> GameState:

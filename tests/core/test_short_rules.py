@@ -91,6 +91,7 @@ def test_every_short_reason_code_is_exercised() -> None:
 SPEC_OPTIONS = {
     "home_hit_and_run": ("allowed", "forbidden"),
     "koks": (3, 2, "off"),
+    "start": ("official", "reroll"),  # VARIANTS.md V6: тавла's opening, a short-nardy option
     "cube": (False, True),
     "cube_mars": (True, False),
     "jacoby": (False, True),
@@ -117,7 +118,7 @@ def test_every_option_of_s2_3_s6_1_and_s7_is_a_validated_rules_option() -> None:
             rules_from_dict({long_only: LongRules.OPTIONS[long_only][0]}, Game.SHORT)
     with pytest.raises(RulesError):
         rules_from_dict({"home_hit_and_run": "forbidden"}, Game.LONG)
-    cube_options = {name: values for name, values in SPEC_OPTIONS.items() if name not in ("home_hit_and_run", "koks")}
+    cube_options = {name: values for name, values in SPEC_OPTIONS.items() if name not in ("home_hit_and_run", "koks", "start")}
     assert all(LongRules.OPTIONS[name] == values for name, values in cube_options.items())  # the cube in long nardy too
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from builder.i18n import load_catalog, placeholders
-from nardy_core import Game, LongRules, Position, Roll, ShortRules
+from nardy_core import Game, Position, Roll, ShortRules, default_rules
 from nardy_core.api import call
 from nardy_core.moves import parse_play
 from nardy_core.search import rank_plays
@@ -19,7 +19,7 @@ from tests.markers import ROLL_GAMES
 from ..conftest import PROJECT_ROOT
 from .selfplay import self_play
 
-RULES = {Game.LONG: LongRules(), Game.SHORT: ShortRules()}
+RULES = {game: default_rules(game) for game in ROLL_GAMES}
 
 
 def _turns(game: Game) -> list[tuple[Position, Roll, bool]]:

@@ -89,14 +89,16 @@ def test_the_header_follows_the_game_on_the_board(page: Page, site_url: str) -> 
     to that game's course, puzzles and rules, also after a new game of another game is started in the page."""
     FreeBoard(page).open(site_url, "ru", game="short")
     header = page.locator(".site-header")
-    current = header.locator(".game-switch a[aria-current=true]")
+    current = header.locator(".game-menu a[aria-current=true]")
     expect(current).to_have_count(1)
-    expect(current.locator(".game-full")).to_have_text("Короткие нарды")
+    expect(current).to_have_text("Короткие нарды")
+    expect(header.locator(".game-menu summary")).to_have_accessible_name("Игры: Короткие нарды")
     expect(header.get_by_role("link", name="Курс", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/$"))
     expect(header.get_by_role("link", name="Задачи", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/puzzles/$"))
     expect(header.get_by_role("link", name="Правила", exact=True)).to_have_attribute("href", re.compile(r"/ru/short/rules/$"))
     page.locator("[data-choose-game=long]").click()
-    expect(current.locator(".game-full")).to_have_text("Длинные нарды")
+    expect(current).to_have_text("Длинные нарды")
+    expect(header.locator(".game-menu summary")).to_have_accessible_name("Игры: Длинные нарды")
     expect(header.get_by_role("link", name="Курс", exact=True)).to_have_attribute("href", re.compile(r"/ru/$"))
 
 
@@ -106,7 +108,7 @@ def test_the_other_language_opens_the_same_game_on_the_board(page: Page, site_ur
     expect(board.root).to_have_attribute("data-game", "short")
     page.locator(".lang-switch").click()
     expect(page).to_have_url(re.compile(r"/en/play/\?game=short"))
-    expect(page.locator(".game-switch a[aria-current=true] .game-full")).to_have_text("Short nardy")
+    expect(page.locator(".game-menu a[aria-current=true]")).to_have_text("Short nardy")
     expect(FreeBoard(page).root).to_have_attribute("data-game", "short")
 
 
@@ -229,6 +231,24 @@ def test_gulbara_a_cascade_is_played_stage_by_stage_and_the_rest_goes_to_the_com
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
 
 
+def test_tavla_a_checker_that_hits_at_home_stays_and_the_board_says_why(page: Page, site_url: str) -> None:
+    """тавла on the free board: 8/5* hits in White's home, so that checker may not go on (5/3 is refused by its
+    rule, named); another checker plays the 2, and the computer answers from the bar."""
+    board = FreeBoard(page).open(site_url, game="tavla", pos="tavla:w/8,6:2,1:12/20,13:14", dice="3-2")
+    board.wait_ready()
+    board.play([[8, 5]])
+    board.play([[5, 3]])
+    expect(board.status).to_contain_text("a checker that hit in your home stays there for the rest of the turn (point 5)")
+    board.play([[6, 4]])
+    board.button("confirm").click()
+    # the tutor holds the turn: hitting here leaves the hitter a blot it may not move on (a blunder, by the engine)
+    keep = board.root.locator(light("[data-action=keep]"))
+    expect(keep).to_be_visible(timeout=READY_MS)
+    expect(board.root.locator(light("[data-tutor]"))).to_contain_text("6/3 8/6")
+    keep.click()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: bar/"), timeout=READY_MS)
+
+
 #: what the status line says once the learner's turn is ready to be played (or has nothing to play)
 TURN_READY = re.compile(r"Choose a checker|can be played|has no move|no move|Press")
 #: what it says once the game waits for the learner (to roll, or to play what was thrown or handed over) or is over
@@ -262,11 +282,11 @@ def play_out_turn(board: FreeBoard) -> None:
     expect(board.status).not_to_contain_text(TURN_READY, timeout=READY_MS)
 
 
-@pytest.mark.parametrize("game", ["gulbara", "crazy"])
+@pytest.mark.parametrize("game", ["gulbara", "crazy", "american", "tavla"])
 def test_a_game_of_a_variant_against_the_computer_to_its_end(page: Page, site_url: str, game: str) -> None:
-    """Near the end of a game of гюльбар or бешеные нарды: White (the learner) bears off, the computer answers
-    (a double of its may cascade, and hand the learner what it cannot play), the learner rolls and plays
-    whatever comes, until the game is over and scored."""
+    """Near the end of a game of each variant: White (the learner) bears off, the computer answers (in гюльбар
+    and бешеные нарды a double of its may cascade, and hand the learner what it cannot play), the learner rolls
+    and plays whatever comes, until the game is over and scored."""
     board = FreeBoard(page).open(site_url, game=game, pos=f"{game}:w/3,2,1,off:12/6:5,5:5,4:5", dice="2-1")
     board.wait_ready()
     page.emulate_media(reduced_motion="reduce")

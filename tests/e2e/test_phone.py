@@ -3,6 +3,8 @@ unless it starts on a checker the learner may move."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -80,9 +82,10 @@ def test_a_refusal_said_below_the_fold_is_scrolled_into_view(page: Page, site_ur
     page.wait_for_function("(status) => status.getBoundingClientRect().bottom <= window.innerHeight + 1", arg=puzzle.status.element_handle())
 
 
-@pytest.mark.parametrize("path", ["ru/lessons/head/", "en/short/puzzles/"])
+@pytest.mark.parametrize("path", ["ru/lessons/head/", "en/short/puzzles/", "ru/american/", "ru/gulbara/rules/"])
 def test_the_header_takes_two_lines_and_every_section_is_in_view(page: Page, site_url: str, path: str) -> None:
-    """It took ~200 px in four wrapped lines on a 360 px phone; the games read by their short words there."""
+    """It took ~200 px in four wrapped lines on a 360 px phone, and three lines on a variant's page (the
+    games in a row did not fit); the current game reads by its short word and opens a menu of them all."""
     page.goto(site_url + path)
     header = page.locator(".site-header")
     box = header.bounding_box()
@@ -91,8 +94,9 @@ def test_the_header_takes_two_lines_and_every_section_is_in_view(page: Page, sit
     for i in range(links.count()):
         link = links.nth(i).bounding_box()
         assert link and link["x"] >= 0 and link["x"] + link["width"] <= 360, (links.nth(i).inner_text(), link)
-    current = header.locator(".game-switch [aria-current]")
-    expect(current).to_have_accessible_name("Длинные нарды" if path.startswith("ru/") else "Short nardy")
+    name = {"ru/lessons/head/": "Игры: Длинные нарды", "en/short/puzzles/": "Games: Short nardy",
+            "ru/american/": "Игры: Американка", "ru/gulbara/rules/": "Игры: Гюльбар"}[path]
+    expect(header.locator(".game-menu summary")).to_have_accessible_name(name)
     expect(header.get_by_role("link", name="English" if path.startswith("ru/") else "Русский")).to_be_visible()
     expect(header.get_by_role("link", name="Настройки" if path.startswith("ru/") else "Settings")).to_be_visible()
 
@@ -110,3 +114,30 @@ def test_every_points_hit_area_is_a_target_a_finger_can_hit(page: Page, site_url
     assert len(boxes) == 24
     assert all(width >= 24 and height >= 120 and left >= 0 and left + width <= 360 for left, width, height in boxes), boxes
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_the_game_menu_lists_every_game_and_closes_as_a_menu_does(page: Page, site_url: str) -> None:
+    """The header's current game opens a menu of every game (the current one marked), which closes on Escape
+    (the focus back on the current game) and on a tap outside it."""
+    page.goto(site_url + "ru/tavla/")
+    summary = page.locator(".game-menu summary")
+    menu = page.get_by_role("navigation", name="Игры")
+    expect(menu).to_be_hidden()
+    summary.click()
+    links = menu.get_by_role("link")
+    expect(links).to_have_text(["Длинные нарды", "Короткие нарды", "Гюльбар", "Бешеные нарды", "Американка", "Тавла"])
+    expect(menu.locator("[aria-current=true]")).to_have_text("Тавла")
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 24, box
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    expect(summary).to_be_focused()
+    summary.click()
+    expect(menu).to_be_visible()
+    page.mouse.click(350, 700)  # below the menu, on the page
+    expect(menu).to_be_hidden()
+    summary.click()
+    menu.get_by_role("link", name="Гюльбар").click()
+    expect(page).to_have_url(re.compile(r"/ru/gulbara/$"))
+    expect(page.locator(".game-menu summary")).to_have_accessible_name("Игры: Гюльбар")

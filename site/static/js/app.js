@@ -314,6 +314,7 @@ async function main() {
   window.addEventListener('nardy-progress', showProgress);
   import('./preferences.js').then(({ followOtherTabs }) => followOtherTabs());
   import('./sounds.js').then(({ listenForSounds }) => listenForSounds());
+  import('./game-menu.js').then(({ listenForGameMenu }) => listenForGameMenu());
   const [offline, navigation] = await Promise.all([import('./offline.js'), import('./navigation.js')]);
   offline.registerOfflineSupport(page);
   // a module asked for later (a dialog, the editor, the presenter) that cannot be fetched: a TypeError in
