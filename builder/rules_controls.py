@@ -35,10 +35,11 @@ def value_key(name: str, value: object) -> str:
 
 
 def rules_controls(game: Game) -> list[RuleControl]:
-    """The selects of ``game``'s options, in the order the rules define them."""
+    """The selects of ``game``'s options, in the order the rules define them: those with a choice (an option a
+    game fixes, as тавла fixes the cube's, is no select)."""
     return [
         RuleControl(name, f"editor.option.{name}", tuple((json.dumps(v), value_key(name, v)) for v in values))
-        for name, values in rules_class(game).OPTIONS.items()
+        for name, values in rules_class(game).OPTIONS.items() if len(values) > 1
     ]
 
 

@@ -50,14 +50,15 @@ def forbidden_window_starts(opponent: Counts, rules: LongRules) -> int:
 
     Opponent checkers do not move during the mover's turn, so this is computed once per turn.
     """
-    if rules.block == "none":
+    block = rules.block_rule
+    if block == "none":
         return 0
-    if rules.block == "forbid":
+    if block == "forbid":
         return FULL
     borne_off = sum(opponent) < CHECKERS
     if borne_off:
         return 0
-    if rules.block == "home":
+    if block == "home":
         return 0 if any(opponent[1:7]) else FULL
     lowest = next((r for r in range(1, POINTS + 1) if opponent[r]), POINTS + 1)
     # a window starting at q has an opponent checker ahead iff lowest < q

@@ -50,6 +50,9 @@ _SHORT_ONLY = frozenset({ReasonCode.BAR_FIRST, ReasonCode.ENTRY_HELD, ReasonCode
 #: the reason codes of turns made of parts (:mod:`nardy_core.parts`): only the games whose turns have parts give
 #: them (``GameSpec.parted_turns``), so they are no family's
 _PARTS_ONLY = frozenset({ReasonCode.CASCADE_STAGE})
+#: the reason codes of февга's own rules (VARIANTS.md V7): the runner, the starting quarter, unblocking
+FEVGA_CODES = frozenset({ReasonCode.RUNNER_FIRST, ReasonCode.START_QUARTER, ReasonCode.MUST_OPEN})
+_GAME_ONLY = _PARTS_ONLY | FEVGA_CODES  #: codes no family gives: only the games whose rules have them
 
 
 class Family(str, Enum):
@@ -92,14 +95,14 @@ def _family_spec(family: Family) -> FamilySpec:
                 opposite_table=(0,) + tuple(n - 12 if n > 12 else n + 12 for n in range(1, POINTS + 1)),
                 same_direction=True, has_bar=False, has_head=True, holding=1, last_bear_off_uses_all_dice=True,
                 race_formula=False,
-                reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY | _PARTS_ONLY),
+                reason_codes=tuple(code for code in ReasonCode if code not in _SHORT_ONLY | _GAME_ONLY),
             )
         case Family.SHORT:
             return FamilySpec(
                 opposite_table=(0,) + tuple(POINTS + 1 - n for n in range(1, POINTS + 1)),
                 same_direction=False, has_bar=True, has_head=False, holding=2, last_bear_off_uses_all_dice=False,
                 race_formula=True,
-                reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY | _PARTS_ONLY),
+                reason_codes=tuple(code for code in ReasonCode if code not in _LONG_ONLY | _GAME_ONLY),
             )
         case _:
             assert_never(family)
@@ -129,15 +132,16 @@ class GameSpec:
     #: a variant of its family's base game (гюльбар of long nardy, тавла of short): a course page lists it apart,
     #: under «Другие нарды»
     variant: bool = False
+    #: the reason codes of rules of its own, beyond its family's (февга's runner, quarter and unblocking)
+    own_codes: frozenset[ReasonCode] = frozenset()
 
     @property
     def reason_codes(self) -> tuple[ReasonCode, ...]:
-        """What a step or turn of this game can be refused with, in precedence order: its family's, and the
-        codes of turns made of parts where its turns have parts."""
+        """What a step or turn of this game can be refused with, in precedence order: its family's, the codes of
+        turns made of parts where its turns have parts, and the codes of its own rules."""
+        extra = (_PARTS_ONLY if self.parted_turns else frozenset()) | self.own_codes
         family = self.family.spec.reason_codes
-        if not self.parted_turns:
-            return family
-        return tuple(code for code in ReasonCode if code in family or code in _PARTS_ONLY)
+        return tuple(code for code in ReasonCode if code in family or code in extra)
 
     @property
     def has_bar(self) -> bool:
@@ -170,6 +174,12 @@ def _spec(game: Game) -> GameSpec:
                 start_points=((HEAD, CHECKERS),), caption_kinds=("home", "head"), shows_cube=False, parted_turns=True,
                 variant=True,
             )
+        case Game.FEVGA:  # long nardy's board and start, its own rules for the runner, the quarter, the wall (V7)
+            return GameSpec(
+                family=Family.LONG, notation_prefix=game.value, display_key=f"game.{game.value}",
+                start_points=((HEAD, CHECKERS),), caption_kinds=("home", "head"), shows_cube=False, variant=True,
+                own_codes=FEVGA_CODES,
+            )
         case Game.AMERICAN | Game.TAVLA:  # short nardy's board and start, its own defaults (VARIANTS.md V5, V6)
             return GameSpec(
                 family=Family.SHORT, notation_prefix=game.value, display_key=f"game.{game.value}",
@@ -182,7 +192,8 @@ def _spec(game: Game) -> GameSpec:
 
 class Game(str, Enum):
     """A game of the family: long nardy, short nardy (backgammon), гюльбар and бешеные нарды (long nardy with
-    cascading doubles, VARIANTS.md V1, V2), американка and тавла (short nardy with other defaults, V5, V6).
+    cascading doubles, VARIANTS.md V1, V2), американка and тавла (short nardy with other defaults, V5, V6), and
+    февга (long nardy's board with the runner, starting-quarter and unblocking rules, V7).
     The value is the name used in JSON and the notation."""
 
     LONG = "long"
@@ -191,6 +202,7 @@ class Game(str, Enum):
     CRAZY = "crazy"
     AMERICAN = "american"
     TAVLA = "tavla"
+    FEVGA = "fevga"
 
     @classmethod
     def parse(cls, value: object) -> Game:
@@ -260,6 +272,6 @@ DEFAULT_GAME = next(game for game in Game if not game.spec.notation_prefix)  #: 
 
 
 def names() -> str:
-    """The games' names, for messages: ``'long', 'short', 'gulbara', 'crazy', 'american' or 'tavla'``."""
+    """The games' names, for messages: ``'long', 'short', 'gulbara', 'crazy', 'american', 'tavla' or 'fevga'``."""
     quoted = [repr(game.value) for game in Game]
     return " or ".join((", ".join(quoted[:-1]), quoted[-1])) if len(quoted) > 1 else quoted[0]

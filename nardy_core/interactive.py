@@ -27,7 +27,7 @@ from .moves import Step
 from .position import Position
 from .reasons import Reason, ReasonCode
 from .rules import Rules
-from .stepping import ShortStepper
+from .stepping import FevgaStepper, ShortStepper
 
 
 @dataclass(frozen=True)
@@ -201,6 +201,8 @@ class TurnInProgress:
             params["higher"] = [p for p in range(HOME.stop - 1, src, -1) if mine[p]]
         elif code is ReasonCode.SIX_BLOCK:
             params["points"] = self.stepper.block_points(state, src, dst)
+        elif code is ReasonCode.START_QUARTER and isinstance(self.stepper, FevgaStepper):
+            params["points"] = self.stepper.quarter_points(state, src, dst)
         return Reason(code, params)
 
     def _turn_reason(self, child: Any, die: int) -> Reason:

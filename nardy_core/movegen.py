@@ -26,11 +26,11 @@ from typing import Any, assert_never
 
 from .dice import Roll, Throw
 from .errors import RulesError
-from .games import POINTS
+from .games import CHECKERS, POINTS
 from .moves import Step, format_play
 from .position import Position
-from .rules import HEAD_EXCEPTION_DOUBLES, LongRules, Rules, ShortRules, default_rules
-from .stepping import LongStepper, ShortStepper, Stepper
+from .rules import HEAD_EXCEPTION_DOUBLES, FevgaRules, LongRules, Rules, ShortRules, default_rules
+from .stepping import FevgaStepper, LongStepper, ShortStepper, Stepper
 
 __all__ = ["Roll", "TurnSearch", "format_play", "legal_turns"]
 
@@ -38,6 +38,8 @@ __all__ = ["Roll", "TurnSearch", "format_play", "legal_turns"]
 def make_stepper(position: Position, roll: Throw, rules: Rules, head_limit: int = 1) -> Stepper:
     """The stepper of ``position``'s game: its family's, which its rules class belongs to."""
     match rules:
+        case FevgaRules():
+            return FevgaStepper(position, roll, rules, head_limit)
         case LongRules():
             return LongStepper(position, roll, rules, head_limit)
         case ShortRules():
@@ -93,6 +95,8 @@ class TurnSearch:
                 pass
             case _:
                 assert_never(rules)
+        if not rules.head_rule_applies:
+            return CHECKERS  # февга: its runner rule instead
         if not self.first_turn:
             return 1
         if rules.head_first == "needed":
@@ -129,6 +133,7 @@ class TurnSearch:
                 self.larger_die_forced = True
             if larger:
                 ends = larger
+        ends = stepper.required_ends(ends)  # февга's unblocking: among the legal turns, those that open the wall
         self.unfiltered_ends = frozenset(ends)
         if self._sequential_33():
             ends = self._farthest_head_runner(ends)

@@ -9,17 +9,20 @@ Precedence, first match wins (``docs/reason-codes.md``):
 4. ``WRONG_DIRECTION``   the step goes backwards (checkers only move to lower own numbers)
 5. ``NO_SUCH_DIE``       no unused die gives this distance (or none is left)
 6. ``CASCADE_STAGE``     a cascading double (гюльбар): a die of a later stage while the current one is unfinished
-7. ``HEAD_LIMIT``        long nardy: a further checker may not leave the head this turn
-8. ``ENTRY_HELD``        short nardy: the entry point for that die is held by two or more opposing checkers
-9. ``OCCUPIED``          the landing point is taken (long: any opposing checker; short: two or more)
-10. ``NOT_ALL_HOME``     bearing off before every checker is home (short: or while one is on the bar)
-11. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
-12. ``SIX_BLOCK``        long nardy: six points in a row with no opponent checker ahead
-13. ``MUST_USE_LARGER``  only one die can be played and it must be the larger
-14. ``HEAD_SEQUENTIAL``  variant ``head33_split=sequential``: the first head checker must go as far as it can
-15. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
+7. ``RUNNER_FIRST``      февга: until one checker has passed the opponent's start, only that runner moves
+8. ``HEAD_LIMIT``        long nardy: a further checker may not leave the head this turn
+9. ``ENTRY_HELD``        short nardy: the entry point for that die is held by two or more opposing checkers
+10. ``OCCUPIED``         the landing point is taken (long: any opposing checker; short: two or more)
+11. ``NOT_ALL_HOME``     bearing off before every checker is home (short: or while one is on the bar)
+12. ``BEAR_OFF_HIGHER_OCCUPIED``  a larger die bears off only from the highest occupied point
+13. ``SIX_BLOCK``        long nardy: six points in a row with no opponent checker ahead
+14. ``START_QUARTER``    февга: all six points of one's own starting quarter may not be occupied at once
+15. ``MUST_USE_LARGER``  only one die can be played and it must be the larger
+16. ``MUST_OPEN``        февга: a turn that can open the wall in front of the opponent's last point must
+17. ``HEAD_SEQUENTIAL``  variant ``head33_split=sequential``: the first head checker must go as far as it can
+18. ``MUST_USE_BOTH``    the step leaves fewer dice playable than the roll allows (also: turn stopped early)
 
-Codes 1-12 are properties of the step itself; 13-15 are about the turn as a whole (R11, S4).
+Codes 1-14 are properties of the step itself; 15-18 are about the turn as a whole (R11, S4, VARIANTS.md V7.5).
 
 >>> Reason(ReasonCode.OCCUPIED, {"point": 12}).to_json()
 {'code': 'OCCUPIED', 'params': {'point': 12}}
@@ -46,13 +49,16 @@ class ReasonCode(str, Enum):
     WRONG_DIRECTION = "WRONG_DIRECTION"
     NO_SUCH_DIE = "NO_SUCH_DIE"
     CASCADE_STAGE = "CASCADE_STAGE"
+    RUNNER_FIRST = "RUNNER_FIRST"
     HEAD_LIMIT = "HEAD_LIMIT"
     ENTRY_HELD = "ENTRY_HELD"
     OCCUPIED = "OCCUPIED"
     NOT_ALL_HOME = "NOT_ALL_HOME"
     BEAR_OFF_HIGHER_OCCUPIED = "BEAR_OFF_HIGHER_OCCUPIED"
     SIX_BLOCK = "SIX_BLOCK"
+    START_QUARTER = "START_QUARTER"
     MUST_USE_LARGER = "MUST_USE_LARGER"
+    MUST_OPEN = "MUST_OPEN"
     HEAD_SEQUENTIAL = "HEAD_SEQUENTIAL"
     MUST_USE_BOTH = "MUST_USE_BOTH"
 

@@ -142,6 +142,16 @@ class LongRules(CubeRules):
         """``start=choice``: the first mover may re-roll instead of playing the opening numbers."""
         return self.start == "choice"
 
+    @property
+    def head_rule_applies(self) -> bool:
+        """R10's head rule limits the checkers that leave the head (февга has a rule of its own instead)."""
+        return True
+
+    @property
+    def block_rule(self) -> str:
+        """The six-block rule in force (``block``; ``none`` where a game has none: февга)."""
+        return self.block
+
 
 @dataclass(frozen=True, repr=False)
 class ShortRules(CubeRules):
@@ -299,6 +309,47 @@ class TavlaRules(ShortRules):
     start: Literal["official", "reroll"] = "reroll"
 
 
+@dataclass(frozen=True, repr=False)
+class FevgaRules(LongRules):
+    """февга (VARIANTS.md V7): long nardy's board, start and landing, with its own rules in place of the head rule
+    and the six-block: the runner rule, the starting-quarter rule and unblocking (``nardy_core.stepping``). The
+    opening winner rolls again; later games are started by the previous winner; no koks, no cube.
+    ``fevga_rules=long`` is Sheyn's 1995 reading: long nardy exactly (V7.6).
+
+    >>> FevgaRules().start, FevgaRules().head_rule_applies, FevgaRules().block_rule
+    ('reroll', False, 'none')
+    >>> FevgaRules(fevga_rules="long").head_rule_applies, FevgaRules(fevga_rules="long").block_rule
+    (True, 'ahead')
+    """
+
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "fevga_rules": ("fevga", "long"),
+        "fevga_quarter": ("own", "both"),
+        "start": ("reroll", "official", "choice"),
+        "next_game_starter": ("previous_winner", "opening_roll", "alternate"),
+        # long nardy's own options, at their defaults (fevga_rules=long plays long nardy exactly)
+        **{name: LongRules.OPTIONS[name][:1]
+           for name in ("head_first", "head33_split", "block", "block_timing", "koks", "home_mars", "draw_last_roll")},
+        **NO_CUBE_OPTIONS,
+    }
+    game: ClassVar[Game] = Game.FEVGA
+
+    fevga_rules: Literal["fevga", "long"] = "fevga"  #: февга's own rules, or long nardy's (V7.6)
+    fevga_quarter: Literal["own", "both"] = "own"  #: the starting quarter that may not be filled: one's own, or both (V7.4)
+    start: Literal["official", "reroll", "choice"] = "reroll"
+    next_game_starter: Literal["opening_roll", "previous_winner", "alternate"] = "previous_winner"
+
+    @property
+    def head_rule_applies(self) -> bool:
+        """Only under ``fevga_rules=long``: февга's runner rule replaces it."""
+        return self.fevga_rules == "long"
+
+    @property
+    def block_rule(self) -> str:
+        """Six in a row is allowed in февга (it has unblocking instead); long nardy's rule under ``fevga_rules=long``."""
+        return self.block if self.fevga_rules == "long" else "none"
+
+
 #: the rules of any game, one class per family (a variant's class extends its family's, VARIANTS.md V0.1.1):
 #: what every function that takes ``rules`` accepts, and what ``match rules:`` decides a family's behaviour on
 Rules = LongRules | ShortRules
@@ -323,6 +374,8 @@ def rules_class(game: Game) -> type[LongRules] | type[ShortRules]:
             return AmericanRules
         case Game.TAVLA:
             return TavlaRules
+        case Game.FEVGA:
+            return FevgaRules
         case _:
             assert_never(game)
 

@@ -21,6 +21,7 @@ REASON_KEYS: tuple[str, ...] = (
     "reason.HEAD_LIMIT_2", "reason.ENTRY_HELD", "reason.OCCUPIED", "reason.OCCUPIED_short", "reason.NOT_ALL_HOME",
     "reason.NOT_ALL_HOME_bar", "reason.BEAR_OFF_HIGHER_OCCUPIED", "reason.SIX_BLOCK", "reason.SIX_BLOCK_at_end",
     "reason.MUST_USE_LARGER", "reason.HEAD_SEQUENTIAL", "reason.MUST_USE_BOTH", "reason.MUST_USE_BOTH_double",
+    "reason.RUNNER_FIRST", "reason.START_QUARTER", "reason.MUST_OPEN",
 )
 
 
@@ -63,6 +64,8 @@ def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[
     elif code is ReasonCode.SIX_BLOCK:
         key += "_at_end" if params.get("at_end") else ""
         shown = {"points": _joined(sorted(params["points"], reverse=True))}
+    elif code in (ReasonCode.START_QUARTER, ReasonCode.MUST_OPEN):
+        shown = {"points": _joined(sorted(params["points"], reverse=True))}
     elif code is ReasonCode.MUST_USE_LARGER:
         shown = {"die": params["die"]}
     elif code is ReasonCode.MUST_USE_BOTH:
@@ -74,7 +77,7 @@ def reason_message(reason: Reason, game: Game, double: bool) -> tuple[str, dict[
 #: reasons about the checker that was to move: the board marks its point
 SOURCE_CODES = frozenset({
     ReasonCode.HEAD_LIMIT, ReasonCode.NO_CHECKER, ReasonCode.WRONG_DIRECTION, ReasonCode.NO_SUCH_DIE, ReasonCode.HIT_AND_RUN_HOME,
-    ReasonCode.CASCADE_STAGE,
+    ReasonCode.CASCADE_STAGE, ReasonCode.RUNNER_FIRST,
 })
 
 
@@ -84,7 +87,7 @@ def reason_points(reason: Reason) -> list[int]:
     own: list[int] = []
     if code in (ReasonCode.OCCUPIED, ReasonCode.ENTRY_HELD):
         own = [params["point"]]
-    elif code is ReasonCode.SIX_BLOCK:
+    elif code in (ReasonCode.SIX_BLOCK, ReasonCode.START_QUARTER, ReasonCode.MUST_OPEN):
         own = list(params.get("points", []))
     elif code is ReasonCode.NOT_ALL_HOME:
         own = list(params.get("outside", [])) + ([BAR] if params.get("bar") else [])

@@ -128,7 +128,7 @@ class Setup:
             block = forbidden_block(position, side, rules)
             if block and isinstance(rules, LongRules):
                 first, last = _run_ends(block)
-                params = (("side", side.value), ("from", first), ("to", last), ("rule", rules.block))
+                params = (("side", side.value), ("from", first), ("to", last), ("rule", rules.block_rule))
                 found.append(Problem("SIX_BLOCK", params, tuple(sorted(self.game.absolute(side, p) for p in block))))
         return found
 

@@ -26,12 +26,12 @@ from typing import Any
 
 from .blocks import OPPONENT_FRAME_BIT, first_forbidden, forbidden_window_starts, occupancy_mask, window_points, window_starts
 from .dice import Throw
-from .games import BAR, HEAD, HOME, OFF, POINTS, Family
+from .games import BAR, CHECKERS, HEAD, HOME, OFF, POINTS, Family
 from .moves import Step
 from .notation import Counts
 from .position import Position
 from .reasons import Reason, ReasonCode
-from .rules import LongRules, ShortRules
+from .rules import FevgaRules, LongRules, ShortRules
 
 Dice = tuple[int, ...]
 LongState = tuple[Counts, Dice, int, int]
@@ -152,6 +152,101 @@ class LongStepper:
         """The position a play ending in ``state`` leaves (the mover still to move)."""
         return self.position.derived(state[0], self.position.counts(self.position.to_move.other))
 
+    def required_ends(self, ends: set[Any]) -> set[Any]:
+        """The legal ends a rule about the whole turn keeps (none in long nardy: февга's unblocking)."""
+        return ends
+
+
+#: own points of a side's starting quarter (19..24) and of the opponent's (7..12), for февга's quarter rule
+_OWN_QUARTER = range(19, POINTS + 1)
+_THEIR_QUARTER = range(7, 13)
+#: own points a checker has passed the opponent's start from (февга's runner rule: own 1..11)
+_PASSED = range(1, 12)
+
+
+class FevgaStepper(LongStepper):
+    """февга (VARIANTS.md V7): long nardy's steps, without the head rule and the six-block, and with
+
+    - the runner rule (``RUNNER_FIRST``): until a checker has passed the opponent's start (stands on own 1..11, or
+      is borne off), a head checker may not move while another checker has left the head (checked per step,
+      so a runner that passes mid-turn frees the head for the rest of the dice);
+    - the starting-quarter rule (``START_QUARTER``): after no step may all six points of own 19..24 be occupied
+      (``fevga_quarter=both``: nor the opponent's, own 7..12);
+    - unblocking (``MUST_OPEN``): when every opposing checker left on the board stands on one point and the
+      mover holds the six points in front of it, a turn must leave one of them empty if any legal turn can.
+
+    ``fevga_rules=long`` plays long nardy exactly (this stepper is then a :class:`LongStepper`).
+
+    >>> from nardy_core.dice import Roll
+    >>> stepper = FevgaStepper(Position.from_notation("fevga:w/24:14,13/24:15"), Roll(5, 2), FevgaRules(), 1)
+    >>> stepper.apply(stepper.root, 24, 5)                 # the runner on 13 has not passed Black's start
+    <ReasonCode.RUNNER_FIRST: 'RUNNER_FIRST'>
+    >>> passed = stepper.apply(stepper.root, 13, 2)        # 13/11 passes it ...
+    >>> type(stepper.apply(passed, 24, 5))                 # ... and frees the head for the 5
+    <class 'tuple'>
+    """
+
+    def __init__(self, position: Position, roll: Throw, rules: FevgaRules, head_limit: int = 1) -> None:
+        self.fevga = rules.fevga_rules == "fevga"
+        super().__init__(position, roll, rules, CHECKERS if self.fevga else head_limit)
+        self.quarters = (_OWN_QUARTER, _THEIR_QUARTER) if rules.fevga_quarter == "both" else (_OWN_QUARTER,)
+        self.wall = self._wall(position.counts(position.to_move.other), position.counts(position.to_move)) if self.fevga else ()
+        self.must_open = False  #: set by :meth:`required_ends` once some legal turn opens the wall
+
+    @staticmethod
+    def _wall(theirs: Counts, mine: Counts) -> tuple[int, ...]:
+        """The six points (the mover's own numbering) the mover holds in front of the opponent's only point, if
+        every opposing checker on the board stands on that one point (V7.5); else none."""
+        points = [q for q in range(1, POINTS + 1) if theirs[q]]
+        if len(points) != 1 or points[0] < 7:
+            return ()
+        wall = tuple(_LONG_OPPOSITE[points[0] - k] for k in range(1, 7))
+        return wall if all(mine[p] for p in wall) else ()
+
+    def apply(self, state: Any, src: int, die: int) -> Applied:
+        """A long-nardy step, refused by февга's runner and starting-quarter rules (see the class)."""
+        if not self.fevga:
+            return super().apply(state, src, die)
+        mine = state[0]
+        if src == HEAD and not any(mine[p] for p in _PASSED) and sum(mine) == CHECKERS and sum(mine[12:HEAD]):
+            return ReasonCode.RUNNER_FIRST
+        result = super().apply(state, src, die)
+        if type(result) is tuple:
+            new = result[0]
+            if any(all(new[p] for p in quarter) for quarter in self.quarters):
+                return ReasonCode.START_QUARTER
+        return result
+
+    def quarter_points(self, state: Any, src: int, dst: int) -> list[int]:
+        """The starting quarter a step from ``src`` to ``dst`` would fill (for the START_QUARTER reason)."""
+        new = list(state[0])
+        new[src] -= 1
+        if dst >= 1:
+            new[dst] += 1
+        return next((list(quarter) for quarter in self.quarters if all(new[p] for p in quarter)), [])
+
+    def opens(self, state: Any) -> bool:
+        """Does ``state`` leave a point of the wall empty?"""
+        return any(not state[0][p] for p in self.wall)
+
+    def required_ends(self, ends: set[Any]) -> set[Any]:
+        """Unblocking: the ends that open the wall, when some do; else every end (the obligation lapses)."""
+        if not self.wall:
+            return ends
+        opening = {state for state in ends if self.opens(state)}
+        self.must_open = bool(opening)
+        return opening or ends
+
+    def valid_end(self, state: Any) -> bool:
+        """May a turn end here? Not keeping the wall closed while a legal turn opens it."""
+        return super().valid_end(state) and (not self.must_open or self.opens(state))
+
+    def end_reason(self, state: Any) -> Reason:
+        """Why a turn may not end in ``state``: the wall it keeps closed (or long nardy's six-block)."""
+        if self.must_open and not self.opens(state):
+            return Reason(ReasonCode.MUST_OPEN, {"points": sorted(self.wall)})
+        return super().end_reason(state)
+
 
 class ShortStepper:
     """Short nardy (SHORT-RULES.md S2-S5): hitting, the bar and entering, two checkers hold a point."""
@@ -252,6 +347,11 @@ class ShortStepper:
     def final_position(self, state: Any) -> Position:
         """The position a play ending in ``state`` leaves (the mover still to move)."""
         return self.position.derived(state[0], state[1])
+
+    @staticmethod
+    def required_ends(ends: set[Any]) -> set[Any]:
+        """The legal ends a rule about the whole turn keeps (none in short nardy)."""
+        return ends
 
 
 Stepper = LongStepper | ShortStepper

@@ -126,7 +126,7 @@ def test_the_core_is_documented_whole(core: Reference) -> None:
 def test_an_enum_is_shown_as_called_with_its_values(core: Reference) -> None:
     (game,) = [entry for theme in core.themes for entry in theme.entries if entry.id == "Game"]
     assert game.signature == "Game(value)" and game.values == ("LONG = 'long'", "SHORT = 'short'", "GULBARA = 'gulbara'", "CRAZY = 'crazy'",
-                                                                        "AMERICAN = 'american'", "TAVLA = 'tavla'")
+                                                                        "AMERICAN = 'american'", "TAVLA = 'tavla'", "FEVGA = 'fevga'")
 
 
 def test_a_documented_package_gives_its_signatures_and_examples() -> None:

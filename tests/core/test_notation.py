@@ -54,7 +54,7 @@ def test_relaxed_spelling_is_accepted() -> None:
         ("w/24:15/", "BAD_NOTATION", "missing"),
         ("w/24:15,5:0/24:15", "BAD_COUNT", "leave empty points out"),
         ("w/bar,24:14/24:15", "BAD_NOTATION", "long nardy has no bar"),
-        ("medium:w/24:15/24:15", "BAD_NOTATION", "'long', 'short', 'gulbara', 'crazy', 'american' or 'tavla'"),
+        ("medium:w/24:15/24:15", "BAD_NOTATION", "'long', 'short', 'gulbara', 'crazy', 'american', 'tavla' or 'fevga'"),
         ("short:w/bar:2,bar,24:12/24:2,13:5,8:3,6:5", "BAD_NOTATION", "'bar' given twice"),
         ("short:w/bar:16/24:15", "TOO_MANY_CHECKERS", "16 checkers"),
         ("short:w/24:2,13:5,8:3,6:5/1:2,13:5,8:3,6:5", "SHARED_POINT", "Black's own 1"),  # 25 - 1, not 1 + 12

@@ -18,7 +18,7 @@ from nardy_core import LongRules as Rules
 from nardy_core import Rules as AnyRules
 from nardy_core.blocks import forbidden_block
 from nardy_core.games import BAR, POINTS
-from nardy_core.rules import AmericanRules, TavlaRules
+from nardy_core.rules import AmericanRules, FevgaRules, TavlaRules
 from tests.markers import ROLL_GAMES
 
 from .bruteforce import brute_force
@@ -51,6 +51,7 @@ WALKS = {
     # short nardy's variants: only what their defaults and options change (the start, the corner setup)
     Game.AMERICAN: Walks([AmericanRules(american_setup="corner")], 4, 120, 5),
     Game.TAVLA: Walks([TavlaRules(), TavlaRules(koks=3, home_hit_and_run="allowed")], 4, 120, 5),
+    Game.FEVGA: Walks([FevgaRules(), FevgaRules(fevga_quarter="both")], 6, 150, 5),
 }
 
 

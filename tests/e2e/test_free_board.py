@@ -249,6 +249,19 @@ def test_tavla_a_checker_that_hits_at_home_stays_and_the_board_says_why(page: Pa
     expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: bar/"), timeout=READY_MS)
 
 
+def test_fevga_the_runner_goes_first_and_the_board_says_why(page: Page, site_url: str) -> None:
+    """февга on the free board: with the runner on 13 short of Black's start, a head checker is refused by the
+    runner rule, named; the runner's 13/11 passes the start and frees the head for the 5."""
+    board = FreeBoard(page).open(site_url, game="fevga", pos="fevga:w/24:14,13/24:14,16", dice="5-2")
+    board.wait_ready()
+    board.play([[24, 19]])
+    expect(board.status).to_contain_text("only one checker moves: the one that has already left the head")
+    board.play([[13, 11], [24, 19]])
+    expect(board.status).to_contain_text("13/11 24/19")
+    board.button("confirm").click()
+    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
+
+
 #: what the status line says once the learner's turn is ready to be played (or has nothing to play)
 TURN_READY = re.compile(r"Choose a checker|can be played|has no move|no move|Press")
 #: what it says once the game waits for the learner (to roll, or to play what was thrown or handed over) or is over
@@ -282,7 +295,7 @@ def play_out_turn(board: FreeBoard) -> None:
     expect(board.status).not_to_contain_text(TURN_READY, timeout=READY_MS)
 
 
-@pytest.mark.parametrize("game", ["gulbara", "crazy", "american", "tavla"])
+@pytest.mark.parametrize("game", ["gulbara", "crazy", "american", "tavla", "fevga"])
 def test_a_game_of_a_variant_against_the_computer_to_its_end(page: Page, site_url: str, game: str) -> None:
     """Near the end of a game of each variant: White (the learner) bears off, the computer answers (in гюльбар
     and бешеные нарды a double of its may cascade, and hand the learner what it cannot play), the learner rolls

@@ -4,9 +4,13 @@ unless it starts on a checker the learner may move."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from builder.i18n import load_catalog
+from nardy_core import Game
 
 from .pages import Puzzle
 
@@ -125,7 +129,8 @@ def test_the_game_menu_lists_every_game_and_closes_as_a_menu_does(page: Page, si
     expect(menu).to_be_hidden()
     summary.click()
     links = menu.get_by_role("link")
-    expect(links).to_have_text(["Длинные нарды", "Короткие нарды", "Гюльбар", "Бешеные нарды", "Американка", "Тавла"])
+    catalog = load_catalog(Path(__file__).resolve().parents[2] / "site" / "i18n", "ru")
+    expect(links).to_have_text([catalog.t(game.spec.display_key) for game in Game])
     expect(menu.locator("[aria-current=true]")).to_have_text("Тавла")
     for i in range(links.count()):
         box = links.nth(i).bounding_box()
