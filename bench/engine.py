@@ -1,6 +1,8 @@
 """The engine's figures, each printed as it is measured (issue 29's "Measured"; docs/engine.md):
 
 - training speed: self-play games a second on one core, per family (``training``, numpy);
+- strength of the variants whose turn is one roll (``variants``): the family's network at 0 ply against today's
+  computer, in the variant's own rules;
 - strength: the shipped networks at 0 ply against today's computer (``nardy_core.bot``, the beginner level) and
   against a pip-greedy mover, and today's computer against the pip-greedy mover, in points per game with the
   95 % interval (``--games``, 1,000 by default);
@@ -15,6 +17,7 @@
 
     python bench/engine.py                  # everything (tens of minutes on one core)
     python bench/engine.py --games 200 --decisions 100 --only strength,gnubg
+    python bench/engine.py --games 400 --only variants --game fevga   # a variant's net against the beginner
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from training.play import (  # noqa: E402
 )
 from training.play import choose as choose_by_net  # noqa: E402
 
-SECTIONS = ("speed", "strength", "gnubg", "bearoff", "latency", "pyodide", "chromium")
+SECTIONS = ("speed", "strength", "variants", "gnubg", "bearoff", "latency", "pyodide", "chromium")
 WEIGHTS = PROJECT / "nardy_core" / "weights"
 #: the positions of docs/engine.md's latency table: (query, what it is)
 LATENCY_QUERIES = [
@@ -121,6 +124,22 @@ def strength(games: int, seed: int) -> None:
             points, half = match(player, other, game, games, seed)
             print(f"strength, {family.value}: {name} against {other_name}: {points:+.3f} ± {half:.3f} points per game "
                   f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def variants(games: int, seed: int, only: str | None = None) -> None:
+    """The variants whose turn is one roll (американка, тавла, февга), each in its own rules: its family's
+    shipped network at 0 ply (the club level) against today's computer (the beginner level)."""
+    for game in Game:
+        if not game.spec.variant or game.spec.parted_turns or (only and game.value != only):
+            continue
+        net = shipped_network(game.family)
+        if net is None:
+            print(f"strength, {game.value}: no shipped network for the {game.family.value} family")
+            continue
+        started = time.perf_counter()
+        points, half = match(net_player(net), heuristic_player, game, games, seed)
+        print(f"strength, {game.value}: net 0-ply against today's computer: {points:+.3f} ± {half:.3f} points per game "
+              f"({games} games, seed {seed}, {time.perf_counter() - started:.0f} s)", flush=True)
 
 
 def _decisions(game: Game, count: int, seed: int, keep: Callable[[Position], bool]) -> list[tuple[Position, Roll, bool]]:
@@ -425,6 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {', '.join(SECTIONS)}")
     parser.add_argument("--dist", type=Path, help="chromium: an existing build to measure (default: build a fresh one)")
+    parser.add_argument("--game", help="variants: only this one (american, tavla or fevga)")
     args = parser.parse_args(argv)
     wanted = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = sorted(set(wanted) - set(SECTIONS))
@@ -435,6 +455,8 @@ def main(argv: list[str] | None = None) -> int:
             training_speed(args.training_games, args.seed)
         elif section == "strength":
             strength(args.games, args.seed)
+        elif section == "variants":
+            variants(args.games, args.seed, args.game)
         elif section == "gnubg":
             gnubg_judged(args.decisions, args.seed, args.games)
         elif section == "bearoff":

@@ -1,10 +1,12 @@
-"""Legal-turn generation speed over positions from random self-play (CPython), for both games.
+"""Legal-turn generation speed over positions from random self-play (CPython), for each game of one roll a turn.
 
 Plays at least 200 random games of each game (doubles included) with a fixed seed, times
 TurnSearch(...).outcomes() for every turn position, and prints median, p99 and max in milliseconds,
 plus the interactive step check. Targets here: median <= 0.5 ms, p99 <= 5 ms, max <= 25 ms.
 
-Usage: python bench/movegen.py [--games N] [--seed S] [--game long|short|both]
+Usage: python bench/movegen.py [--games N] [--seed S] [--game long|short|american|tavla|fevga|both|all]
+("both": long and short nardy; "all": every game whose turn is one roll. гюльбар's and бешеные нарды's turns
+made of parts: bench/cascades.py.)
 """
 
 from __future__ import annotations
@@ -48,11 +50,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--game", choices=("long", "short", "both"), default="both")
+    one_roll = [game for game in Game if not game.spec.parted_turns]
+    parser.add_argument("--game", choices=[game.value for game in one_roll] + ["both", "all"], default="both")
     args = parser.parse_args()
-    games = [Game.LONG, Game.SHORT] if args.game == "both" else [Game.parse(args.game)]
+    games = {"both": [Game.LONG, Game.SHORT], "all": one_roll}.get(args.game) or [Game.parse(args.game)]
     for game in games:
-        print(f"== {game.value} nardy")
+        print(f"== {game.value}")
         measure(default_rules(game), args.games, args.seed)
 
 

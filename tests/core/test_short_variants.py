@@ -6,15 +6,14 @@ computer through the game requests, every record replayed."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 from nardy_core import Game, Position, Side
 from nardy_core.api import call
-from nardy_core.flow import record_from_json, replay
 
+from .selfplay import computer_game
 from .test_short_rules import load_cases
 
 START = {"24": 2, "13": 5, "8": 3, "6": 5}
@@ -118,21 +117,7 @@ def test_t03_tavla_has_no_koks_and_no_cube() -> None:
 
 @pytest.mark.parametrize("game,rules", [("american", {"american_setup": "corner", "cube": True}), ("tavla", {})])
 def test_a_whole_game_against_the_computer_through_the_game_requests(game: str, rules: dict[str, Any]) -> None:
-    state = call("game_new", {"game": game, "seed": 5, "rules": rules,
-                              "players": {"white": "computer", "black": "computer"}})
-    rng = random.Random(5)
-    events: list[dict[str, Any]] = []
-    for _ in range(600):
-        if state["result"] is not None:
-            break
-        state = call("game_computer", {"game": json.loads(json.dumps(state)), "seed": rng.randrange(2**32)})
-        assert "error" not in state, state
-        events.append(state["last"])
-    assert state["result"] is not None, "the game did not end in 600 actions"
-    record = {"game": game, "rules": state["rules"], "opening": state["opening"], "events": events}
-    final = replay(record_from_json(record))
-    assert final.position.notation() == state["position"] and final.result is not None
-    assert final.result.to_json() == state["result"]
-    assert final.position.game is Game(game)
+    state, record = computer_game(game, 5, rules)
+    assert Position.from_notation(state["position"]).game is Game(game)
     analysis = call("game_analysis", {"record": record})
     assert "error" not in analysis, analysis
