@@ -79,7 +79,7 @@ class CubeRules:
     crawford: bool = True
 
     def __post_init__(self) -> None:
-        check_option_values(self, self.OPTIONS, f" in {self.game.value} nardy")
+        check_option_values(self, self.OPTIONS, f" in {self.game.value}" + ("" if self.game.spec.variant else " nardy"))
 
     def to_dict(self, *, only_changed: bool = True) -> dict[str, Any]:
         """The options as JSON values (by default only those that differ from the defaults)."""
@@ -260,8 +260,9 @@ AMERICAN_CORNER = ((24, 5), (23, 3), (22, 5), (21, 2))
 
 @dataclass(frozen=True, repr=False)
 class AmericanRules(ShortRules):
-    """американка (VARIANTS.md V5): short nardy, with the seed text's corner setup as an option
-    (``american_setup=corner``: each side starts on the four points of the opponent's home nearest the edge).
+    """американка (VARIANTS.md V5): short nardy played with the doubling cube (on by default, and optional as in
+    short nardy), with the seed text's corner setup as an option (``american_setup=corner``: each side starts on
+    the four points of the opponent's home nearest the edge).
 
     >>> AmericanRules().start_points()
     {24: 2, 13: 5, 8: 3, 6: 5}
@@ -272,10 +273,12 @@ class AmericanRules(ShortRules):
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
         "american_setup": ("standard", "corner"),
         **ShortRules.OPTIONS,
+        "cube": (True, False),
     }
     game: ClassVar[Game] = Game.AMERICAN
 
     american_setup: Literal["standard", "corner"] = "standard"
+    cube: bool = True  #: the doubling cube is "the usual American way of playing" (V5), on unless switched off
 
     def start_points(self) -> dict[int, int]:
         """The corner setup: 5, 3, 5 and 2 checkers on own 24, 23, 22 and 21 (V5, reading A, literally)."""
@@ -313,8 +316,9 @@ class TavlaRules(ShortRules):
 class FevgaRules(LongRules):
     """февга (VARIANTS.md V7): long nardy's board, start and landing, with its own rules in place of the head rule
     and the six-block: the runner rule, the starting-quarter rule and unblocking (``nardy_core.stepping``). The
-    opening winner rolls again; later games are started by the previous winner; no koks, no cube.
-    ``fevga_rules=long`` is Sheyn's 1995 reading: long nardy exactly (V7.6).
+    opening winner rolls again; later games are started by the previous winner; no koks; the doubling cube as an
+    option, as in long nardy. ``fevga_rules=long`` is Sheyn's 1995 reading: long nardy exactly, with the head
+    rule's 6-6/4-4 exception (V7.6).
 
     >>> FevgaRules().start, FevgaRules().head_rule_applies, FevgaRules().block_rule
     ('reroll', False, 'none')
@@ -327,12 +331,16 @@ class FevgaRules(LongRules):
         "fevga_quarter": ("own", "both"),
         "start": ("reroll", "official", "choice"),
         "next_game_starter": ("previous_winner", "opening_roll", "alternate"),
-        # long nardy's own options, at their defaults (fevga_rules=long plays long nardy exactly)
+        # long nardy's own options, at their defaults: fevga_rules=long plays long nardy with the 6-6/4-4 exception
+        # of the head rule (V7.6); no koks (V7.1)
+        "head_first": ("az",),
         **{name: LongRules.OPTIONS[name][:1]
-           for name in ("head_first", "head33_split", "block", "block_timing", "koks", "home_mars", "draw_last_roll")},
-        **NO_CUBE_OPTIONS,
+           for name in ("head33_split", "block", "block_timing", "koks", "home_mars", "draw_last_roll")},
+        **CUBE_OPTIONS,
     }
     game: ClassVar[Game] = Game.FEVGA
+
+    head_first: Literal["list", "needed", "any_double", "az", "none"] = "az"
 
     fevga_rules: Literal["fevga", "long"] = "fevga"  #: февга's own rules, or long nardy's (V7.6)
     fevga_quarter: Literal["own", "both"] = "own"  #: the starting quarter that may not be filled: one's own, or both (V7.4)

@@ -6,12 +6,14 @@ exactly; a whole game against the computer through the game requests, replayed a
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
 from nardy_core import Position, Roll, Side, TurnSearch
 from nardy_core.api import call
 from nardy_core.rules import FevgaRules, LongRules
+from nardy_core.stepping import FevgaStepper
 
 from .selfplay import computer_game, self_play
 
@@ -68,9 +70,36 @@ def test_f04_unblocking_keeps_the_turns_that_open_the_wall() -> None:
     for play in ("6/4 5/4", "5/4 5/3", "5/4 4/2", "6/5 6/4", "6/5 5/3"):
         assert verdict(position, [2, 1], play) == ("illegal", "MUST_OPEN"), play
     assert verdict(position, [2, 1], "13/12 12/10") == ("legal", None)
-    # the same position without the obligation (long nardy's board and landing, no wall rule): 56 outcomes
-    plain = TurnSearch(Position.from_notation(position), Roll(2, 1), False, FevgaRules())
-    assert plain.stepper.must_open and len(plain.outcomes()) == 51
+    search = TurnSearch(Position.from_notation(position), Roll(2, 1), False, FevgaRules())
+    assert search.stepper.must_open and len(search.outcomes()) == 51
+    # the same search without the obligation: the 56 distinct outcomes the case starts from
+    with patch.object(FevgaStepper, "required_ends", lambda self, ends: ends):
+        assert len(TurnSearch(Position.from_notation(position), Roll(2, 1), False, FevgaRules()).outcomes()) == 56
+
+
+def test_a_step_that_no_turn_opening_the_wall_follows_is_refused_at_once() -> None:
+    # two checkers on each point of the wall: only both dice from one point open it, so 6/4 first cannot
+    position = "fevga:w/18:2,17:2,16:2,15:2,14:2,13:2,6:3/7:15"
+    answer = call("check", {"position": position, "dice": [2, 1], "play": "6/4 18/17"})
+    assert (answer["verdict"], answer["code"], answer["step"]) == ("illegal", "MUST_OPEN", 1)
+    assert verdict(position, [2, 1], "18/16 18/17") == ("legal", None)
+
+
+def test_a_runner_on_the_opponents_start_has_not_passed_it() -> None:
+    position = "fevga:w/24:14,12/18:15"  # Black has left its head: White's runner stands on own 12
+    assert set(outcomes(position, [6, 1])) == {"24:13,18,11", "24:14,5"}
+    assert verdict(position, [6, 1], "24/18 12/11") == ("illegal", "RUNNER_FIRST")
+
+
+def test_both_quarters_under_fevga_quarter_both() -> None:
+    position = "fevga:w/24:9,12,11,10,9,8:2/18:15"
+    assert verdict(position, [1, 1], "8/7", rules={"fevga_quarter": "both"}) == ("illegal", "START_QUARTER")
+    assert verdict(position, [1, 1], "8/7 24/23 24/23 24/23") == ("legal", None)  # only one's own, by default
+
+
+def test_fevga_rules_long_lets_two_checkers_leave_the_head_only_with_6_6_and_4_4() -> None:
+    assert set(outcomes("fevga:w/24:15/24:15", [3, 3], first_turn=True, rules={"fevga_rules": "long"})) == {"24:14,15"}
+    assert set(outcomes("fevga:w/24:15/24:15", [4, 4], first_turn=True, rules={"fevga_rules": "long"})) == {"24:13,16:2"}
 
 
 def test_fevga_rules_long_is_long_nardy_exactly() -> None:
@@ -79,6 +108,8 @@ def test_fevga_rules_long_is_long_nardy_exactly() -> None:
             position = Position.from_notation(f"fevga:{seen.position.notation()}")
             long_finals = {f.notation() for f, _ in seen.search.outcomes()}
             search = TurnSearch(position, seen.roll, seen.first_turn, FevgaRules(fevga_rules="long"))
+            if seen.first_turn and seen.roll.is_double and seen.roll.high == 3:
+                continue  # long nardy's default lets two checkers off the head with 3-3 too; Sheyn's февга does not
             assert {f.notation().removeprefix("fevga:") for f, _ in search.outcomes()} == long_finals
 
 
@@ -109,7 +140,8 @@ def test_a_whole_game_against_the_computer_through_the_game_requests() -> None:
 
 
 def test_the_options_are_fevgas() -> None:
-    assert call("game_new", {"game": "fevga", "seed": 1, "rules": {"cube": True}})["error"]["code"] == "BAD_RULES"
+    assert call("game_new", {"game": "fevga", "seed": 1, "rules": {"koks": "koks_home"}})["error"]["code"] == "BAD_RULES"
     assert call("game_new", {"game": "fevga", "seed": 1, "rules": {"block": "none"}})["error"]["code"] == "BAD_RULES"
     assert call("game_new", {"game": "long", "seed": 1, "rules": {"fevga_quarter": "both"}})["error"]["code"] == "BAD_RULES"
     assert "error" not in call("game_new", {"game": "fevga", "seed": 1, "rules": {"fevga_rules": "long"}})
+    assert "error" not in call("game_new", {"game": "fevga", "seed": 1, "rules": {"cube": True}})  # as in long nardy
