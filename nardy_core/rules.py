@@ -357,6 +357,19 @@ class FevgaRules(LongRules):
         """Six in a row is allowed in февга (it has unblocking instead); long nardy's rule under ``fevga_rules=long``."""
         return self.block if self.fevga_rules == "long" else "none"
 
+    @property
+    def starting_quarters(self) -> tuple[range, ...]:
+        """The quarters a side may never fill, in its own numbering (V7.4): its own starting quarter (19..24), and
+        the opponent's (7..12) under ``fevga_quarter=both``; none under ``fevga_rules=long``.
+
+        >>> FevgaRules(fevga_quarter="both").starting_quarters
+        (range(19, 25), range(7, 13))
+        """
+        if self.fevga_rules == "long":
+            return ()
+        own, theirs = range(19, 25), range(7, 13)
+        return (own, theirs) if self.fevga_quarter == "both" else (own,)
+
 
 #: the rules of any game, one class per family (a variant's class extends its family's, VARIANTS.md V0.1.1):
 #: what every function that takes ``rules`` accepts, and what ``match rules:`` decides a family's behaviour on

@@ -25,7 +25,7 @@ from .errors import PositionError, shown
 from .games import BAR, CHECKERS, HOME, POINTS, SLOTS, Game
 from .notation import Counts
 from .position import Position
-from .rules import LongRules, Rules
+from .rules import FevgaRules, LongRules, Rules
 from .sides import Side
 
 if TYPE_CHECKING:  # the shapes import nothing back at run time
@@ -38,6 +38,7 @@ SETUP_PROBLEMS: dict[str, str] = {
     "FINISHED": "one side has borne off all 15: the game is over",
     "OFF_NOT_HOME": "long nardy: a side has borne off checkers while others are still outside its home",
     "SIX_BLOCK": "a six-block the rules do not allow (long nardy: no opposing checker ahead of it)",
+    "START_QUARTER": "февга: a side occupies all six points of a starting quarter, which its rules never allow",
 }
 MAX_STACK = 2 * CHECKERS  #: checkers on one point a setup may hold (more than 15 is a problem, more than this an error)
 
@@ -130,6 +131,12 @@ class Setup:
                 first, last = _run_ends(block)
                 params = (("side", side.value), ("from", first), ("to", last), ("rule", rules.block_rule))
                 found.append(Problem("SIX_BLOCK", params, tuple(sorted(self.game.absolute(side, p) for p in block))))
+        if isinstance(rules, FevgaRules):
+            for side in Side:
+                for quarter in rules.starting_quarters:
+                    if all(self.counts(side)[p] for p in quarter):
+                        params = (("side", side.value), ("from", quarter[0]), ("to", quarter[-1]))
+                        found.append(Problem("START_QUARTER", params, tuple(sorted(self.game.absolute(side, p) for p in quarter))))
         return found
 
     def position(self) -> Position | None:

@@ -157,9 +157,6 @@ class LongStepper:
         return ends
 
 
-#: own points of a side's starting quarter (19..24) and of the opponent's (7..12), for февга's quarter rule
-_OWN_QUARTER = range(19, POINTS + 1)
-_THEIR_QUARTER = range(7, 13)
 #: own points a checker has passed the opponent's start from (февга's runner rule: own 1..11)
 _PASSED = range(1, 12)
 
@@ -189,7 +186,7 @@ class FevgaStepper(LongStepper):
     def __init__(self, position: Position, roll: Throw, rules: FevgaRules, head_limit: int = 1) -> None:
         self.fevga = rules.fevga_rules == "fevga"
         super().__init__(position, roll, rules, CHECKERS if self.fevga else head_limit)
-        self.quarters = (_OWN_QUARTER, _THEIR_QUARTER) if rules.fevga_quarter == "both" else (_OWN_QUARTER,)
+        self.quarters = rules.starting_quarters
         self.wall = self._wall(position.counts(position.to_move.other), position.counts(position.to_move)) if self.fevga else ()
         self.must_open = False  #: set by :meth:`required_ends` once some legal turn opens the wall
 

@@ -139,6 +139,18 @@ def test_a_whole_game_against_the_computer_through_the_game_requests() -> None:
     assert "error" not in call("game_analysis", {"record": record})
 
 
+def test_the_editor_says_a_full_starting_quarter_is_no_position_of_fevga() -> None:
+    answer = call("setup", {"position": "fevga:w/24:10,23,22,21,20,19/24:15"})
+    assert [(p["code"], p["params"], p["highlight"]) for p in answer["problems"]] == [
+        ("START_QUARTER", {"side": "white", "from": 19, "to": 24}, [19, 20, 21, 22, 23, 24])]
+    both = call("setup", {"position": "fevga:w/24:9,12,11,10,9,8,7/18:15", "rules": {"fevga_quarter": "both"}})
+    assert [p["code"] for p in both["problems"]] == ["START_QUARTER"]
+    assert call("setup", {"position": "fevga:w/24:9,12,11,10,9,8,7/18:15"})["problems"] == []
+    # under fevga_rules=long it is long nardy's six-block, judged by long nardy's rule
+    long = call("setup", {"position": "fevga:w/24:10,23,22,21,20,19/24:15", "rules": {"fevga_rules": "long"}})
+    assert [p["code"] for p in long["problems"]] == ["SIX_BLOCK"]
+
+
 def test_the_options_are_fevgas() -> None:
     assert call("game_new", {"game": "fevga", "seed": 1, "rules": {"koks": "koks_home"}})["error"]["code"] == "BAD_RULES"
     assert call("game_new", {"game": "fevga", "seed": 1, "rules": {"block": "none"}})["error"]["code"] == "BAD_RULES"
