@@ -269,19 +269,19 @@ def from_position(position: Position, rules: Rules, *, moved: frozenset[Side] | 
     if moved is None:
         start = Position.start(position.game, position.to_move, rules.start_points())
         moved = frozenset() if position == start else frozenset(Side)
-    rolls = _rolls_made(position)
+    rolls = _rolls_made(position, rules)
     game = GameState(position, rules, position.to_move, Record(rules, ((6, 1),)), has_moved=moved, rolls=rolls)
     # a position where a side has borne off its last checker is a finished game, not one more turn to roll
     finished = [side for side in Side if position.on_board(side) == 0]
     return replace(game, result=_score(game, finished[0])) if finished else game
 
 
-def _rolls_made(position: Position) -> tuple[int, int]:
+def _rolls_made(position: Position, rules: Rules) -> tuple[int, int]:
     """(White's, Black's) rolls before ``position``, as a turn request reads them when it names none
-    (:func:`~nardy_core.turn_plan.default_roll_no`): none at the start, the opponent's first before the mover's,
-    else a game under way."""
+    (:func:`~nardy_core.turn_plan.default_roll_no`): none at the start the rules give, the opponent's first before
+    the mover's, else a game under way."""
     mover = position.to_move
-    match default_roll_no(position, first_turn=False):
+    match default_roll_no(position, first_turn=False, start_points=rules.start_points()):
         case 1:
             return 0, 0
         case 2:

@@ -21,7 +21,7 @@ API and the computer all play by.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -102,14 +102,15 @@ def plan_handoff(rules: GulbaraRules, handed: Sequence[int]) -> TurnPlan:
 ROLLS_UNDER_WAY = 3
 
 
-def default_roll_no(position: Position, first_turn: bool) -> int:
+def default_roll_no(position: Position, first_turn: bool, start_points: Mapping[int, int] | None = None) -> int:
     """The game's roll a turn from ``position`` is, where nobody says: the first roll at the start (the second once
     the opponent has moved), else a game well under way (:data:`ROLLS_UNDER_WAY` rolls of each side made).
+    ``start_points``: the start the rules give (:meth:`nardy_core.rules.CubeRules.start_points`), if not the game's.
 
     >>> default_roll_no(Position.start(), True), default_roll_no(Position.from_notation("w/24:14,13/24:13,20,19"), False)
     (1, 7)
     """
-    start = Position.start(position.game)
+    start = Position.start(position.game, points=start_points)
     mover, other = position.to_move, position.to_move.other
     if first_turn or position.counts(mover) == start.counts(mover):
         return 1 if position.counts(other) == start.counts(other) else 2
@@ -133,7 +134,7 @@ def plan_turn(
     if roll is None:
         raise GameError("a turn is played with the dice thrown or the dice handed over", "NOT_ROLLED")
     if roll_no is None:
-        roll_no = default_roll_no(position, first_turn)
+        roll_no = default_roll_no(position, first_turn, rules.start_points())
     own = (roll_no + 1) // 2 if own_roll_no is None else own_roll_no
     return plan_roll(rules, roll, roll_no=roll_no, own_roll_no=own, first_turn=first_turn)
 

@@ -70,6 +70,9 @@ def test_the_corner_setup_is_an_american_option_only() -> None:
     position = Position.from_notation(game["position"])
     assert all(position.as_points(s) == CORNER for s in Side)
     assert call("game_new", {"game": "american", "seed": 1})["position"].endswith("/24:2,13:5,8:3,6:5/24:2,13:5,8:3,6:5")
+    # a game set up at the corner start is a game's start: no roll made yet
+    fresh = call("game_from_position", {"game": "american", "position": game["position"], "rules": {"american_setup": "corner"}})
+    assert fresh["rolls"] == [0, 0] and fresh["has_moved"] == []
 
 
 def test_t01_tavlas_opening_may_be_a_double_with_eleven_plays() -> None:

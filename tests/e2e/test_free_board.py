@@ -246,7 +246,9 @@ def test_tavla_a_checker_that_hits_at_home_stays_and_the_board_says_why(page: Pa
     expect(keep).to_be_visible(timeout=READY_MS)
     expect(board.root.locator(light("[data-tutor]"))).to_contain_text("6/3 8/6")
     keep.click()
-    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]: bar/"), timeout=READY_MS)
+    # (1-1 alone cannot enter: White holds the 1-point)
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled [1-6]-[1-6]: bar/|has no move with 1-1)"),
+                                         timeout=READY_MS)
 
 
 def test_fevga_the_runner_goes_first_and_the_board_says_why(page: Page, site_url: str) -> None:
@@ -259,7 +261,8 @@ def test_fevga_the_runner_goes_first_and_the_board_says_why(page: Page, site_url
     board.play([[13, 11], [24, 19]])
     expect(board.status).to_contain_text("13/11 24/19")
     board.button("confirm").click()
-    expect(board.status).to_contain_text(re.compile(r"The computer rolled [1-6]-[1-6]"), timeout=READY_MS)
+    # (Black's runner on its 16 is stopped by White's head with a 4-4, and the runner rule holds its head)
+    expect(board.status).to_contain_text(re.compile(r"The computer (rolled [1-6]-[1-6]|has no move with)"), timeout=READY_MS)
 
 
 #: what the status line says once the learner's turn is ready to be played (or has nothing to play)
