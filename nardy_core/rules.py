@@ -287,7 +287,6 @@ class AmericanRules(ShortRules):
         return super().start_points()
 
 
-
 @dataclass(frozen=True, repr=False)
 class TavlaRules(ShortRules):
     """тавла (VARIANTS.md V6): short nardy where the winner of the one-die throw rolls again, a checker that hits
@@ -341,7 +340,6 @@ class FevgaRules(LongRules):
     game: ClassVar[Game] = Game.FEVGA
 
     head_first: Literal["list", "needed", "any_double", "az", "none"] = "az"
-
     fevga_rules: Literal["fevga", "long"] = "fevga"  #: февга's own rules, or long nardy's (V7.6)
     fevga_quarter: Literal["own", "both"] = "own"  #: the starting quarter that may not be filled: one's own, or both (V7.4)
     start: Literal["official", "reroll", "choice"] = "reroll"

@@ -14,12 +14,12 @@ export function showGameInHeader(game) {
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[data-game-section]'))) {
     link.href = `${nav.dataset.gameBase || ''}${prefixes[game]}${link.dataset.gameSection || ''}`;
   }
-  // the games' links, in the line and in the phone's menu
+  // the games' links, in the header's menu of games
   for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[data-game]'))) {
     if (link.dataset.game === game) link.setAttribute('aria-current', 'true');
     else link.removeAttribute('aria-current');
   }
-  // the phone's menu names the current game
+  // the menu's button names the current game
   for (const name of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.game-menu-name[data-game]'))) {
     name.hidden = name.dataset.game !== game;
   }
